@@ -1,0 +1,81 @@
+# The two commands: `make up` (install what is missing, build, start the local stack) and
+# `make test` (lint, unit and integration tests against a real stack started for the run).
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := help
+MAKEFLAGS += --no-print-directory
+
+NODE_MODULES_STAMP := node_modules/.package-lock.json
+PACKAGE_JSONS := package.json $(wildcard proto/package.json services/*/package.json frontends/*/package.json)
+PROTO_SOURCES := $(shell find proto/ipdata -name '*.proto' 2>/dev/null) proto/buf.yaml proto/buf.gen.yaml
+PROTO_STAMP := proto/gen/.stamp
+STACK := infra/local/stack.sh
+TSX := node --conditions=source --import tsx
+
+.PHONY: help
+help: ## list the targets
+	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
+
+$(NODE_MODULES_STAMP): package-lock.json $(PACKAGE_JSONS)
+	@command -v node >/dev/null || { echo "node is missing: install Node.js 20 (see README)"; exit 1; }
+	npm ci --no-audit --no-fund
+	@touch $@
+
+.PHONY: deps
+deps: $(NODE_MODULES_STAMP) ## install npm packages (npm ci) when package-lock.json changed
+
+$(PROTO_STAMP): $(NODE_MODULES_STAMP) $(PROTO_SOURCES)
+	cd proto && npx buf generate
+	@touch $@
+
+.PHONY: proto
+proto: $(NODE_MODULES_STAMP) ## regenerate TypeScript from proto/ (ts-proto via buf)
+	cd proto && npx buf generate
+	@touch $(PROTO_STAMP)
+
+.PHONY: proto-baseline
+proto-baseline: $(NODE_MODULES_STAMP) ## approve the current contracts as the breaking-change baseline
+	cd proto && npx buf build -o breaking-baseline.json
+
+.PHONY: build
+build: $(PROTO_STAMP) ## compile every workspace package to dist/ (tsc -b)
+	npx tsc -b
+
+.PHONY: lint
+lint: $(PROTO_STAMP) ## buf lint + breaking check, type check, ESLint, format check
+	cd proto && npx buf lint && npx buf breaking --against breaking-baseline.json
+	npx tsc -p tsconfig.check.json
+	npx eslint . --max-warnings 0
+	npx prettier --check . --log-level warn
+
+.PHONY: test
+test: lint build ## everything: lint, build, unit and integration tests (starts and stops the test stack)
+	$(STACK) install
+	npx vitest run
+
+.PHONY: stack-up stack-down stack-status
+stack-up: ## start Kafka, FerretDB and Redis as local processes (installs them if missing)
+	$(STACK) up
+stack-down: ## stop the local stack; leaves no process behind
+	$(STACK) down
+stack-status: ## show what runs
+	$(STACK) status
+
+.PHONY: up
+up: build stack-up ## install, build, start the stack and create the Kafka topics; prints the URLs
+	KAFKA_BROKERS=127.0.0.1:$${KAFKA_PORT:-9092} $(TSX) scripts/create-topics.ts
+	@echo
+	@echo "  Kafka     127.0.0.1:$${KAFKA_PORT:-9092}"
+	@echo "  MongoDB   mongodb://127.0.0.1:$${MONGO_PORT:-27017}/ipdata   (FerretDB)"
+	@echo "  Redis     redis://127.0.0.1:$${REDIS_PORT:-6379}"
+	@echo
+	@echo "  stop with: make down"
+
+.PHONY: down
+down: ## stop everything `make up` started
+	$(STACK) down
+
+.PHONY: clean
+clean: ## remove build output and generated code (keeps var/ and caches)
+	rm -rf proto/gen proto/dist services/*/dist frontends/*/dist
+	find . -name '*.tsbuildinfo' -not -path './node_modules/*' -delete

@@ -1,0 +1,76 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { TestProject } from 'vitest/node';
+import { localStack, testStackEnv } from './local-stack.js';
+
+const run = promisify(execFile);
+
+/**
+ * Starts the real stack for integration tests and stops it afterwards:
+ * - testcontainers (Kafka, MongoDB 7, Redis 7) when a Docker engine answers;
+ * - otherwise the local stack of plain processes (infra/local: Kafka 3.9 KRaft, FerretDB, Redis).
+ * - TEST_STACK=external: a stack already running at KAFKA_BROKERS, MONGO_URL and REDIS_URL.
+ * The addresses reach the tests as KAFKA_BROKERS, MONGO_URL and REDIS_URL.
+ */
+export default async function setup(_project: TestProject): Promise<() => Promise<void>> {
+  if (process.env['TEST_STACK'] === 'external') {
+    console.log(
+      `test stack: external (${process.env['KAFKA_BROKERS']}, ${process.env['MONGO_URL']}, ${process.env['REDIS_URL']})`,
+    );
+    return async () => undefined;
+  }
+  if (process.env['TEST_STACK'] !== 'local' && (await dockerEngineAnswers())) {
+    return startContainers();
+  }
+  return startLocalStack();
+}
+
+async function dockerEngineAnswers(): Promise<boolean> {
+  try {
+    await run('docker', ['info', '--format', '{{.ServerVersion}}'], { timeout: 5_000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function startLocalStack(): Promise<() => Promise<void>> {
+  const started = Date.now();
+  const { stdout } = await localStack('up', [], { STACK_FRESH: '1' }).catch((error: { stdout?: string; stderr?: string }) => {
+    throw new Error(`local test stack did not start:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+  });
+  const ports = testStackEnv();
+  process.env['KAFKA_BROKERS'] = `127.0.0.1:${ports['KAFKA_PORT']}`;
+  process.env['MONGO_URL'] = `mongodb://127.0.0.1:${ports['MONGO_PORT']}/ipdata_test`;
+  process.env['REDIS_URL'] = `redis://127.0.0.1:${ports['REDIS_PORT']}`;
+  process.env['TEST_STACK_KIND'] = 'local';
+  console.log(
+    `test stack: local processes (no Docker engine), up in ${((Date.now() - started) / 1000).toFixed(1)} s\n${stdout.trim()}`,
+  );
+  return async () => {
+    await localStack('down');
+  };
+}
+
+async function startContainers(): Promise<() => Promise<void>> {
+  const started = Date.now();
+  const [{ KafkaContainer }, { MongoDBContainer }, { RedisContainer }] = await Promise.all([
+    import('@testcontainers/kafka'),
+    import('@testcontainers/mongodb'),
+    import('@testcontainers/redis'),
+  ]);
+  // cp-kafka 7.9 ships Apache Kafka 3.9, the version the local stack runs.
+  const [kafka, mongo, redis] = await Promise.all([
+    new KafkaContainer('confluentinc/cp-kafka:7.9.1').withKraft().start(),
+    new MongoDBContainer('mongo:7').start(),
+    new RedisContainer('redis:7').start(),
+  ]);
+  process.env['KAFKA_BROKERS'] = `${kafka.getHost()}:${kafka.getMappedPort(9093)}`;
+  process.env['MONGO_URL'] = `${mongo.getConnectionString()}/ipdata_test?directConnection=true`;
+  process.env['REDIS_URL'] = redis.getConnectionUrl();
+  process.env['TEST_STACK_KIND'] = 'testcontainers';
+  console.log(`test stack: testcontainers (Docker engine found), up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return async () => {
+    await Promise.all([kafka.stop(), mongo.stop(), redis.stop()]);
+  };
+}

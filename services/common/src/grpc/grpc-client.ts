@@ -1,0 +1,68 @@
+import {
+  credentials,
+  InterceptingCall,
+  Metadata,
+  type CallOptions,
+  type Client,
+  type ClientOptions,
+  type ChannelCredentials,
+  type Interceptor,
+  type ServiceError,
+} from '@grpc/grpc-js';
+import { fromGrpcError } from '../errors/grpc-status.js';
+
+export interface GrpcClientConfig {
+  /** host:port, from `<DEP>_GRPC_ADDR`. */
+  address: string;
+  /** Applied to every call that sets no deadline itself. */
+  defaultDeadlineMs?: number;
+  credentials?: ChannelCredentials;
+}
+
+type ClientConstructor<C extends Client> = new (
+  address: string,
+  credentials: ChannelCredentials,
+  options?: Partial<ClientOptions>,
+) => C;
+
+/** Gives every call a deadline unless it set one: a hung dependency must not hang the caller. */
+export function deadlineInterceptor(defaultDeadlineMs: number): Interceptor {
+  return (options, nextCall) => {
+    const withDeadline = options.deadline === undefined ? { ...options, deadline: Date.now() + defaultDeadlineMs } : options;
+    return new InterceptingCall(nextCall(withDeadline));
+  };
+}
+
+export function createGrpcClient<C extends Client>(ClientClass: ClientConstructor<C>, config: GrpcClientConfig): C {
+  return new ClientClass(config.address, config.credentials ?? credentials.createInsecure(), {
+    interceptors: [deadlineInterceptor(config.defaultDeadlineMs ?? 5_000)],
+    'grpc.keepalive_time_ms': 30_000,
+  });
+}
+
+type UnaryMethod<Req, Res> = (
+  this: void,
+  request: Req,
+  metadata: Metadata,
+  options: Partial<CallOptions>,
+  callback: (error: ServiceError | null, response: Res) => void,
+) => unknown;
+
+/**
+ * Promise form of a generated unary method, passed bound (`client.lookup.bind(client)`); a
+ * failed call rejects with the DomainError the server threw (InvalidArgumentError,
+ * NotFoundError, ...), so BFFs map it like local errors.
+ */
+export function callUnary<Req, Res>(
+  method: UnaryMethod<Req, Res>,
+  request: Req,
+  metadata: Metadata = new Metadata(),
+  options: Partial<CallOptions> = {},
+): Promise<Res> {
+  return new Promise<Res>((resolve, reject) => {
+    method(request, metadata, options, (error, response) => {
+      if (error) reject(fromGrpcError(error));
+      else resolve(response);
+    });
+  });
+}

@@ -1,0 +1,66 @@
+export { env, type EnvVar } from './config/env-vars.js';
+export { ConfigError, loadConfig, redactConfig, type ConfigOf, type EnvSchema } from './config/load-config.js';
+export { kafkaEnv, mongoEnv, redisEnv, serviceEnv } from './config/common-env.js';
+
+export { createLogger, moduleLogger, REDACTED_PATHS, type Logger, type LoggerConfig } from './logger/logger.js';
+export { shutdownTelemetry, startTelemetry, tracer, type Telemetry, type TelemetryConfig } from './telemetry/telemetry.js';
+
+export {
+  ConflictError,
+  DeadlineExceededError,
+  DomainError,
+  FailedPreconditionError,
+  InternalError,
+  InvalidArgumentError,
+  NotFoundError,
+  PermissionDeniedError,
+  ResourceExhaustedError,
+  UnauthenticatedError,
+  UnavailableError,
+  isDomainError,
+  isTransientError,
+  type DomainErrorKind,
+} from './errors/domain-errors.js';
+export { fromGrpcError, toGrpcStatus } from './errors/grpc-status.js';
+export { toHttpError, type HttpErrorBody } from './errors/http-status.js';
+
+export { Lifecycle, runService, type Component, type LifecycleOptions, type ReadinessReport } from './lifecycle/lifecycle.js';
+export { backoffDelay, retry, type RetryOptions } from './lifecycle/retry.js';
+export { createHealthHandler, HealthServer } from './health/health-server.js';
+
+export { createKafka, type KafkaConfig } from './kafka/kafka-client.js';
+export {
+  CE_SPEC_VERSION,
+  PROTOBUF_CONTENT_TYPE,
+  cloudEventHeaders,
+  headersToStrings,
+  readCloudEventAttributes,
+  type CloudEventAttributes,
+} from './kafka/cloudevents.js';
+export {
+  DLQ_SUFFIX,
+  defineTopic,
+  dlqTopicName,
+  type EventCodec,
+  type EventWithMeta,
+  type TopicDefinition,
+} from './kafka/topic-definition.js';
+export { TOPIC_CATALOGUE, TOPICS } from './kafka/topic-catalogue.js';
+export { ensureTopics, topicSpecs, type TopicSpec } from './kafka/topic-admin.js';
+export { EventProducer, type EventProducerConfig, type SendOptions } from './kafka/event-producer.js';
+export {
+  EventConsumer,
+  PoisonRecordError,
+  type ConsumedEvent,
+  type EventConsumerConfig,
+  type EventHandler,
+} from './kafka/event-consumer.js';
+export { RedisEventDeduplicator, type EventDeduplicator } from './kafka/event-deduplicator.js';
+
+export { GrpcServer, unary, type GrpcServerConfig, type UnaryHandler } from './grpc/grpc-server.js';
+export { callUnary, createGrpcClient, deadlineInterceptor, type GrpcClientConfig } from './grpc/grpc-client.js';
+
+export { MongoConnection, errorText, redactUrl, type MongoConfig } from './mongo/mongo-connection.js';
+export { duplicateKeyFields, isDuplicateKeyError, translateDuplicateKey } from './mongo/duplicate-key.js';
+export { RedisConnection, type RedisConfig } from './redis/redis-connection.js';
+export { LimitedCounter, type LimitedIncrementResult } from './redis/limited-counter.js';

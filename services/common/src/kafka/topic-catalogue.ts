@@ -1,0 +1,37 @@
+import { DatasetPublished } from '@ipdata/proto/events/v1/dataset';
+import { UsageEvent } from '@ipdata/proto/events/v1/usage';
+import { defineTopic, type TopicDefinition } from './topic-definition.js';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * The one topic catalogue. Topic creation (partitions, retention) reads it, and the document
+ * for the data team (proto/ipdata/events/v1/TOPICS.md) is tested against it. A topic joins the
+ * catalogue together with its event message; every topic gets a `.dlq` twin.
+ */
+export const TOPICS = {
+  usageLookup: defineTopic({
+    name: 'usage.lookup.v1',
+    eventType: 'ipdata.events.v1.UsageEvent',
+    codec: UsageEvent,
+    partitions: 12,
+    retentionMs: 30 * DAY_MS,
+    key: 'api key id, or visitor id for anonymous lookups',
+    producers: ['bff-en', 'bff-cn'],
+    consumers: ['stats'],
+    description: 'One event per accepted lookup; the usage ledger behind quotas, rollups, invoices and trends.',
+  }),
+  datasetPublished: defineTopic({
+    name: 'dataset.published.v1',
+    eventType: 'ipdata.events.v1.DatasetPublished',
+    codec: DatasetPublished,
+    partitions: 1,
+    retentionMs: 90 * DAY_MS,
+    key: 'dataset version',
+    producers: ['dataset'],
+    consumers: ['lookup-engine', 'downloads'],
+    description: 'A new dataset version is built and its files are in place.',
+  }),
+} as const satisfies Record<string, TopicDefinition>;
+
+export const TOPIC_CATALOGUE: readonly TopicDefinition[] = Object.values(TOPICS);

@@ -1,0 +1,108 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  credentials,
+  makeGenericClientConstructor,
+  type ChannelCredentials,
+  type Client,
+  type ServiceError,
+} from '@grpc/grpc-js';
+import {
+  IpInfo,
+  LookupServiceClient,
+  LookupServiceService,
+  type LookupRequest,
+  type LookupResponse,
+} from '@ipdata/proto/lookup/v1/lookup';
+import { service as healthService } from 'grpc-health-check';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DeadlineExceededError,
+  GrpcServer,
+  InternalError,
+  InvalidArgumentError,
+  callUnary,
+  createGrpcClient,
+  unary,
+} from '@ipdata/common';
+
+const logger = pino({ level: 'silent' });
+
+type HealthClient = Client & {
+  check(
+    request: { service: string },
+    callback: (error: ServiceError | null, response: { status: string | number }) => void,
+  ): void;
+};
+
+describe('gRPC server and client helpers', () => {
+  const server = GrpcServer.fromConfig({ host: '127.0.0.1', port: 0, drainTimeoutMs: 2_000 }, logger);
+  let client: LookupServiceClient;
+  let health: HealthClient;
+
+  beforeAll(async () => {
+    server.addService('ipdata.lookup.v1.LookupService', LookupServiceService, {
+      lookup: unary<LookupRequest, LookupResponse>(logger, 'Lookup', async ({ ip }) => {
+        if (ip === 'slow') await sleep(1_000);
+        if (ip === 'crash') throw new Error('database password is hunter2');
+        if (!/^\d+\.\d+\.\d+\.\d+$/.test(ip)) throw new InvalidArgumentError(`invalid IP address: ${ip}`);
+        return { info: IpInfo.fromPartial({ ip, countryCode: 'AU', startIp: ip, endIp: ip }) };
+      }),
+      batchLookup: unary(logger, 'BatchLookup', async () => ({ items: [] })),
+      lookupAsn: unary(logger, 'LookupAsn', async () => {
+        throw new InvalidArgumentError('not in this test');
+      }),
+      getDatasetInfo: unary(logger, 'GetDatasetInfo', async () => ({ version: 'test' })),
+    });
+    await server.start();
+    const address = `127.0.0.1:${server.boundPort}`;
+    client = createGrpcClient(LookupServiceClient, { address, defaultDeadlineMs: 300 });
+    const HealthClientClass = makeGenericClientConstructor(healthService, 'Health') as unknown as new (
+      address: string,
+      channelCredentials: ChannelCredentials,
+    ) => HealthClient;
+    health = new HealthClientClass(address, credentials.createInsecure());
+  });
+
+  afterAll(async () => {
+    client.close();
+    health.close();
+    await server.shutdown();
+  });
+
+  const lookup = (ip: string) => callUnary(client.lookup.bind(client), { ip });
+  const check = (service: string) =>
+    new Promise<string | number>((resolve, reject) =>
+      health.check({ service }, (error, response) => (error ? reject(error) : resolve(response.status))),
+    );
+
+  it('answers a call', async () => {
+    expect((await lookup('1.1.1.1')).info).toMatchObject({ ip: '1.1.1.1', countryCode: 'AU' });
+  });
+
+  it('turns a domain error into a status and back into the same error type on the client', async () => {
+    const call = lookup('1.2.3');
+    await expect(call).rejects.toBeInstanceOf(InvalidArgumentError);
+    await expect(call).rejects.toThrow('invalid IP address: 1.2.3');
+  });
+
+  it('hides unexpected errors behind INTERNAL "internal error"', async () => {
+    const call = lookup('crash');
+    await expect(call).rejects.toBeInstanceOf(InternalError);
+    await expect(call).rejects.toThrow(/^internal error$/);
+  });
+
+  it('applies the default deadline to calls that set none', async () => {
+    const started = Date.now();
+    await expect(lookup('slow')).rejects.toBeInstanceOf(DeadlineExceededError);
+    expect(Date.now() - started).toBeLessThan(900);
+  });
+
+  it('serves the standard health service and reports NOT_SERVING when told', async () => {
+    expect(await check('')).toBe('SERVING');
+    expect(await check('ipdata.lookup.v1.LookupService')).toBe('SERVING');
+    server.setServing(false);
+    expect(await check('ipdata.lookup.v1.LookupService')).toBe('NOT_SERVING');
+    server.setServing(true);
+  });
+});

@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+// Workspace packages export their TypeScript sources under the "source" condition, so tests
+// run against src/ without a build step (node runs dist/ through the default condition).
+// No "module" condition: dependencies are loaded by Node itself, which cannot load some
+// packages' extensionless "module" builds (@opentelemetry/api).
+const conditions = ['source', 'node', 'development|production'];
+
+export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions } },
+  test: {
+    reporters: ['default', './scripts/test/summary-reporter.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['services/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['services/*/test/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['./scripts/test/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Files share one broker and one Mongo server; two workers keep a 2-core machine responsive.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
