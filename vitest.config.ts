@@ -11,6 +11,8 @@ export default defineConfig({
   ssr: { resolve: { conditions } },
   test: {
     reporters: ['default', './scripts/test/summary-reporter.ts'],
+    // Integration files share one broker and one Mongo server; two workers suit a 2-core machine.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -29,8 +31,6 @@ export default defineConfig({
           globalSetup: ['./scripts/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Files share one broker and one Mongo server; two workers keep a 2-core machine responsive.
-          maxWorkers: 2,
         },
       },
     ],
