@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { context, propagation } from '@opentelemetry/api';
-import type { Kafka, Message, Producer } from 'kafkajs';
+import { Partitioners, type Kafka, type Message, type Producer } from 'kafkajs';
 import type { Logger } from 'pino';
+import { UnavailableError } from '../errors/domain-errors.js';
 import type { Component } from '../lifecycle/lifecycle.js';
 import { cloudEventHeaders } from './cloudevents.js';
 import type { EventWithMeta, TopicDefinition } from './topic-definition.js';
@@ -10,6 +11,8 @@ export interface EventProducerConfig {
   kafka: Kafka;
   /** This service's name: the CloudEvents `ce_source` of everything it sends. */
   source: string;
+  /** A send not acknowledged within this time fails with UnavailableError (default 30 s). */
+  sendTimeoutMs?: number;
 }
 
 export interface SendOptions {
@@ -32,7 +35,16 @@ export class EventProducer implements Component {
     private readonly config: EventProducerConfig,
     private readonly logger: Logger,
   ) {
-    this.producer = config.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+    this.producer = config.kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: false,
+      // Murmur2 partitioning, the same key → partition mapping as the Java clients use.
+      createPartitioner: Partitioners.DefaultPartitioner,
+      // The idempotent producer keeps retrying (its sequence numbers make retries safe); callers
+      // get a bounded wait from sendTimeoutMs instead.
+      retry: { retries: Number.MAX_SAFE_INTEGER, maxRetryTime: 5_000 },
+    });
     this.producer.on(this.producer.events.DISCONNECT, () => {
       this.connected = false;
     });
@@ -94,12 +106,31 @@ export class EventProducer implements Component {
         timestamp: String(meta.time.getTime()),
       };
     });
-    await this.producer.send({ topic: topic.name, acks: -1, messages });
+    await this.sendWithTimeout(topic.name, messages);
     return ids;
   }
 
   /** Sends records as they are (used to move poison records to a DLQ). */
   async sendRaw(topic: string, messages: Message[]): Promise<void> {
-    await this.producer.send({ topic, acks: -1, messages });
+    await this.sendWithTimeout(topic, messages);
+  }
+
+  private async sendWithTimeout(topic: string, messages: Message[]): Promise<void> {
+    const timeoutMs = this.config.sendTimeoutMs ?? 30_000;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new UnavailableError(`Kafka did not acknowledge ${messages.length} record(s) on ${topic} within ${timeoutMs} ms`),
+          ),
+        timeoutMs,
+      );
+    });
+    try {
+      await Promise.race([this.producer.send({ topic, acks: -1, messages }), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 }
