@@ -1,5 +1,7 @@
+import { SubscriptionChanged, UsageRollup } from '@ipdata/proto/events/v1/billing';
 import { DatasetPublished } from '@ipdata/proto/events/v1/dataset';
 import { UsageEvent } from '@ipdata/proto/events/v1/usage';
+import { UserEvent } from '@ipdata/proto/events/v1/user';
 import { defineTopic, type TopicDefinition } from './topic-definition.js';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -20,6 +22,39 @@ export const TOPICS = {
     producers: ['bff-en', 'bff-cn'],
     consumers: ['stats'],
     description: 'One event per accepted lookup; the usage ledger behind quotas, rollups, invoices and trends.',
+  }),
+  usageRollup: defineTopic({
+    name: 'usage.rollup.v1',
+    eventType: 'ipdata.events.v1.UsageRollup',
+    codec: UsageRollup,
+    partitions: 6,
+    retentionMs: 400 * DAY_MS,
+    key: 'account id',
+    producers: ['stats'],
+    consumers: ['billing'],
+    description: 'Accepted lookups per account (and key) per hour, day and month; closed months are invoiced.',
+  }),
+  authUser: defineTopic({
+    name: 'auth.user.v1',
+    eventType: 'ipdata.events.v1.UserEvent',
+    codec: UserEvent,
+    partitions: 6,
+    retentionMs: 90 * DAY_MS,
+    key: 'account id',
+    producers: ['auth'],
+    consumers: ['billing', 'bff-en'],
+    description: 'Account registered, activated, updated; API keys created, rotated, revoked.',
+  }),
+  billingSubscription: defineTopic({
+    name: 'billing.subscription.v1',
+    eventType: 'ipdata.events.v1.SubscriptionChanged',
+    codec: SubscriptionChanged,
+    partitions: 6,
+    retentionMs: 400 * DAY_MS,
+    key: 'account id',
+    producers: ['billing'],
+    consumers: ['auth', 'downloads', 'bff-en'],
+    description: 'An account plan changed (created, upgraded, downgraded, canceled, renewed), with its limits and period.',
   }),
   datasetPublished: defineTopic({
     name: 'dataset.published.v1',
