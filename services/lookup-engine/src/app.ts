@@ -1,0 +1,66 @@
+import {
+  createKafka,
+  ensureTopics,
+  EventProducer,
+  GrpcServer,
+  HealthServer,
+  Lifecycle,
+  moduleLogger,
+  TOPICS,
+  topicSpecs,
+  type Logger,
+} from '@ipdata/common';
+import { datasetPublishedConsumer } from './adapters/kafka/dataset-published.consumer.js';
+import type { LookupEngineConfig } from './config.js';
+import { DatasetStore } from './dataset/dataset-store.js';
+import { fastLookupServiceDefinition } from './grpc/lookup-service.definition.js';
+import { lookupHandlers, type Clock } from './grpc/lookup.handler.js';
+
+export interface LookupEngine {
+  lifecycle: Lifecycle;
+  store: DatasetStore;
+  grpc: GrpcServer;
+  health: HealthServer;
+}
+
+/** Wires the lookup engine; main.ts and the integration tests both start it through here. */
+export function buildLookupEngine(config: LookupEngineConfig, logger: Logger, clock: Clock = Date): LookupEngine {
+  const lifecycle = new Lifecycle({ logger, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS });
+  const health = lifecycle.register(
+    HealthServer.fromConfig({ port: config.HEALTH_PORT }, lifecycle, moduleLogger(logger, 'health')),
+  );
+  const grpc = GrpcServer.fromConfig({ port: config.GRPC_PORT }, moduleLogger(logger, 'grpc'));
+  // gRPC health says SERVING only while a dataset is loaded.
+  const store = lifecycle.register(
+    new DatasetStore(config.DATASETS_DIR, moduleLogger(logger, 'dataset'), () => grpc.setServing(true)),
+  );
+  grpc.addService(
+    'ipdata.lookup.v1.LookupService',
+    fastLookupServiceDefinition,
+    lookupHandlers(store, moduleLogger(logger, 'lookup'), clock),
+  );
+  lifecycle.register(grpc);
+  lifecycle.register({
+    name: 'grpc-serving-status',
+    start: async () => grpc.setServing(store.version !== undefined),
+    shutdown: async () => undefined,
+  });
+
+  if (config.DATASET_EVENTS_ENABLED) {
+    const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: config.KAFKA_CLIENT_ID }, logger);
+    const producer = EventProducer.fromConfig({ kafka, source: 'lookup-engine' }, logger);
+    lifecycle.register({
+      name: 'kafka-topics',
+      start: () => ensureTopics(kafka, topicSpecs([TOPICS.datasetPublished]), logger),
+      shutdown: async () => undefined,
+    });
+    lifecycle.register(producer);
+    lifecycle.register(
+      datasetPublishedConsumer(
+        { kafka, producer, store, instanceId: config.INSTANCE_ID },
+        moduleLogger(logger, 'dataset-events'),
+      ),
+    );
+  }
+  return { lifecycle, store, grpc, health };
+}

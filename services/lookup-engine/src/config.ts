@@ -1,0 +1,22 @@
+import { hostname } from 'node:os';
+import { env, kafkaEnv, loadConfig, serviceEnv } from '@ipdata/common';
+
+export const lookupEngineEnv = {
+  ...serviceEnv,
+  HEALTH_PORT: env.port(9101),
+  GRPC_PORT: env.port(50051),
+  KAFKA_BROKERS: kafkaEnv.KAFKA_BROKERS,
+  KAFKA_CLIENT_ID: env.string({ default: 'lookup-engine' }),
+  /** Folder holding dataset versions (`<version>/ipdata.ipdat`) and the `current` pointer. */
+  DATASETS_DIR: env.string({ default: 'var/datasets', expected: 'a folder path' }),
+  /** Listen for dataset.published events and swap datasets live. */
+  DATASET_EVENTS_ENABLED: env.flag(true),
+  /** Names this replica's consumer group; every replica needs its own. */
+  INSTANCE_ID: env.string({ default: `${hostname()}-${process.pid}` }),
+};
+
+export type LookupEngineConfig = ReturnType<typeof loadLookupEngineConfig>;
+
+export function loadLookupEngineConfig(source: NodeJS.ProcessEnv = process.env) {
+  return loadConfig(lookupEngineEnv, source);
+}

@@ -1,0 +1,145 @@
+import { readFile } from 'node:fs/promises';
+import { InvalidArgumentError } from '@ipdata/common';
+import { NONE, openDataset, type DatasetView } from '@ipdata/dataset/format';
+import { ReservedReason } from '@ipdata/proto/lookup/v1/lookup';
+import { ipv4RangeToCidrs, ipv6RangeToCidrs, wordsToBigInt } from '../ip/cidr.js';
+import { formatIpv4, formatIpv6, mappedIpv4, parseIpv4, parseIpv6 } from '../ip/parse-ip.js';
+import { reservedIpv4, reservedIpv6 } from '../ip/reserved-ranges.js';
+import { RadixIndex, type RadixIndexOptions } from '../tree/radix-index.js';
+import { buildIpRecord, type IpRecord } from './ip-record.js';
+
+export interface Resolution {
+  family: 4 | 6;
+  /** Index into the family's range table. */
+  range: number;
+  /** The stored record, or null where no source has data (and for reserved addresses). */
+  record: IpRecord | null;
+  recordIndex: number;
+  reserved: ReservedReason;
+}
+
+export interface DatasetSummary {
+  version: string;
+  builtAt: Date;
+  loadedAt: Date;
+  ipv4Ranges: number;
+  ipv6Ranges: number;
+  records: number;
+  sources: ReadonlyArray<{ name: string; version: string; licence: string }>;
+}
+
+/**
+ * One dataset in memory: the file's typed arrays, a radix tree per family and lazily built
+ * record objects. Immutable once built, so a swap is one reference assignment and calls in
+ * flight keep answering from the instance they started with.
+ */
+export class LoadedDataset {
+  readonly summary: DatasetSummary;
+  private readonly v4: RadixIndex;
+  private readonly v6: RadixIndex;
+  private readonly records: Array<IpRecord | undefined>;
+  private readonly scratch = new Uint32Array(4);
+
+  private constructor(
+    readonly view: DatasetView,
+    loadedAt: Date,
+    options: RadixIndexOptions,
+  ) {
+    this.v4 = RadixIndex.build(view.ipv4Starts, 1, options);
+    this.v6 = RadixIndex.build(view.ipv6Starts, 4, options);
+    this.records = new Array<IpRecord | undefined>(view.header.counts.records);
+    this.summary = {
+      version: view.header.datasetVersion,
+      builtAt: new Date(view.header.builtAt),
+      loadedAt,
+      ipv4Ranges: view.header.counts.ipv4Ranges,
+      ipv6Ranges: view.header.counts.ipv6Ranges,
+      records: view.header.counts.records,
+      sources: view.header.sources,
+    };
+  }
+
+  static fromBytes(bytes: Uint8Array, loadedAt = new Date(), options: RadixIndexOptions = {}): LoadedDataset {
+    return new LoadedDataset(openDataset(bytes), loadedAt, options);
+  }
+
+  static async fromFile(path: string, loadedAt = new Date()): Promise<LoadedDataset> {
+    return LoadedDataset.fromBytes(await readFile(path), loadedAt);
+  }
+
+  get treeBytes(): number {
+    return this.v4.byteLength + this.v6.byteLength;
+  }
+
+  record(index: number): IpRecord | null {
+    if (index === NONE) return null;
+    let record = this.records[index];
+    if (record === undefined) {
+      record = buildIpRecord(this.view, index);
+      this.records[index] = record;
+    }
+    return record;
+  }
+
+  /**
+   * Resolves an address text. Malformed input throws InvalidArgumentError
+   * "invalid IP address: <input>"; IPv4-mapped IPv6 answers as IPv4.
+   */
+  resolve(text: string): Resolution {
+    let ip = parseIpv4(text);
+    if (ip < 0) {
+      if (!parseIpv6(text, this.scratch)) throw new InvalidArgumentError(`invalid IP address: ${text}`, { reason: 'invalid_ip' });
+      ip = mappedIpv4(this.scratch);
+      if (ip < 0) return this.resolve6(this.scratch);
+    }
+    return this.resolve4(ip);
+  }
+
+  resolve4(ip: number): Resolution {
+    const range = this.v4.find4(ip);
+    const reserved = reservedIpv4(ip);
+    const recordIndex = this.view.ipv4Records[range] as number;
+    const record = reserved === ReservedReason.RESERVED_REASON_UNSPECIFIED ? this.record(recordIndex) : null;
+    return { family: 4, range, record, recordIndex, reserved };
+  }
+
+  resolve6(address: Uint32Array): Resolution {
+    const range = this.v6.find6(address);
+    const reserved = reservedIpv6(address);
+    const recordIndex = this.view.ipv6Records[range] as number;
+    const record = reserved === ReservedReason.RESERVED_REASON_UNSPECIFIED ? this.record(recordIndex) : null;
+    return { family: 6, range, record, recordIndex, reserved };
+  }
+
+  rangeStart(family: 4 | 6, range: number): string {
+    return family === 4 ? formatIpv4(this.view.ipv4Starts[range] as number) : formatIpv6(this.view.ipv6Starts, range * 4);
+  }
+
+  rangeEnd(family: 4 | 6, range: number): string {
+    if (family === 4) {
+      const next = range + 1 < this.summary.ipv4Ranges ? (this.view.ipv4Starts[range + 1] as number) : 2 ** 32;
+      return formatIpv4(next - 1);
+    }
+    return formatBigIpv6(this.lastOf6(range));
+  }
+
+  /** The range as a minimal list of CIDR blocks. */
+  networks(family: 4 | 6, range: number): string[] {
+    if (family === 4) {
+      const first = this.view.ipv4Starts[range] as number;
+      const next = range + 1 < this.summary.ipv4Ranges ? (this.view.ipv4Starts[range + 1] as number) : 2 ** 32;
+      return ipv4RangeToCidrs(first, next - 1);
+    }
+    return ipv6RangeToCidrs(wordsToBigInt(this.view.ipv6Starts, range * 4), this.lastOf6(range));
+  }
+
+  private lastOf6(range: number): bigint {
+    return range + 1 < this.summary.ipv6Ranges ? wordsToBigInt(this.view.ipv6Starts, (range + 1) * 4) - 1n : (1n << 128n) - 1n;
+  }
+}
+
+function formatBigIpv6(value: bigint): string {
+  const words = new Uint32Array(4);
+  for (let w = 0; w < 4; w++) words[w] = Number((value >> BigInt(96 - w * 32)) & 0xffffffffn);
+  return formatIpv6(words);
+}

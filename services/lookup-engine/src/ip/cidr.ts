@@ -1,0 +1,41 @@
+import { formatIpv4, formatIpv6 } from './parse-ip.js';
+
+/** The minimal CIDR blocks covering first..last (IPv4 as unsigned integers). */
+export function ipv4RangeToCidrs(first: number, last: number): string[] {
+  const blocks: string[] = [];
+  let start = first;
+  while (start <= last) {
+    // Largest block aligned at `start` that does not pass `last`.
+    let size = start === 0 ? 32 : 31 - Math.clz32(start & -start);
+    while (size > 0 && start + 2 ** size - 1 > last) size--;
+    blocks.push(`${formatIpv4(start)}/${32 - size}`);
+    start += 2 ** size;
+  }
+  return blocks;
+}
+
+/** The minimal CIDR blocks covering first..last (IPv6 as bigints). */
+export function ipv6RangeToCidrs(first: bigint, last: bigint): string[] {
+  const blocks: string[] = [];
+  const words = new Uint32Array(4);
+  let start = first;
+  while (start <= last) {
+    let size = 128;
+    if (start !== 0n) {
+      let trailing = 0;
+      while (((start >> BigInt(trailing)) & 1n) === 0n) trailing++;
+      size = trailing;
+    }
+    while (size > 0 && start + (1n << BigInt(size)) - 1n > last) size--;
+    for (let w = 0; w < 4; w++) words[w] = Number((start >> BigInt(96 - w * 32)) & 0xffffffffn);
+    blocks.push(`${formatIpv6(words)}/${128 - size}`);
+    start += 1n << BigInt(size);
+  }
+  return blocks;
+}
+
+export function wordsToBigInt(words: ArrayLike<number>, offset = 0): bigint {
+  let value = 0n;
+  for (let w = 0; w < 4; w++) value = (value << 32n) | BigInt((words[offset + w] as number) >>> 0);
+  return value;
+}

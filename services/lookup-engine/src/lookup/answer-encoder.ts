@@ -1,0 +1,175 @@
+import { isDomainError } from '@ipdata/common';
+import { IpInfo, ReservedReason, TimeZone } from '@ipdata/proto/lookup/v1/lookup';
+import type { LoadedDataset, Resolution } from '../dataset/loaded-dataset.js';
+import { staticIpInfo } from './ip-info.js';
+import { zoneTime } from './time-zone.js';
+
+// Field numbers and wire types of ipdata.lookup.v1 messages (see lookup.proto).
+const LEN = 2;
+const VARINT = 0;
+const tag = (field: number, wire: number) => (field << 3) | wire;
+const INFO_IP = tag(1, LEN);
+const INFO_TIME_ZONE = tag(17, LEN);
+const INFO_START_IP = tag(21, LEN);
+const INFO_END_IP = tag(22, LEN);
+const INFO_NETWORKS = tag(23, LEN);
+const INFO_RESERVED = tag(25, VARINT);
+const RESPONSE_INFO = tag(1, LEN);
+const BATCH_ITEM = tag(1, LEN);
+const ITEM_QUERY = tag(1, LEN);
+const ITEM_INFO = tag(2, LEN);
+const ITEM_ERROR = tag(3, LEN);
+
+function varintSize(value: number): number {
+  let size = 1;
+  while (value >= 0x80) {
+    value = Math.floor(value / 128);
+    size++;
+  }
+  return size;
+}
+
+/** Appends protobuf wire data to a growing Buffer. */
+class Sink {
+  buffer: Buffer;
+  position = 0;
+  constructor(capacity: number) {
+    this.buffer = Buffer.allocUnsafe(capacity);
+  }
+  ensure(extra: number): void {
+    if (this.position + extra <= this.buffer.length) return;
+    const next = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.position + extra));
+    this.buffer.copy(next, 0, 0, this.position);
+    this.buffer = next;
+  }
+  varint(value: number): void {
+    this.ensure(10);
+    while (value >= 0x80) {
+      this.buffer[this.position++] = (value & 0x7f) | 0x80;
+      value = Math.floor(value / 128);
+    }
+    this.buffer[this.position++] = value;
+  }
+  /** A length-delimited field whose payload is a string of known byte length. */
+  string(fieldTag: number, text: string, bytes: number): void {
+    this.varint(fieldTag);
+    this.varint(bytes);
+    this.ensure(bytes);
+    this.position += this.buffer.write(text, this.position, bytes, 'utf8');
+  }
+  raw(fieldTag: number, payload: Uint8Array): void {
+    this.varint(fieldTag);
+    this.varint(payload.length);
+    this.ensure(payload.length);
+    this.buffer.set(payload, this.position);
+    this.position += payload.length;
+  }
+  take(): Buffer {
+    return this.buffer.subarray(0, this.position);
+  }
+}
+
+const fieldSize = (fieldTag: number, bytes: number) => varintSize(fieldTag) + varintSize(bytes) + bytes;
+
+/**
+ * Writes LookupResponse / BatchLookupResponse bytes directly. The record part of every IpInfo is
+ * encoded once per record (by the generated ts-proto codec) and spliced in; only the per-lookup
+ * fields (ip, range, networks, time zone, reserved) are written per answer. Protobuf parsers
+ * accept fields in any order, so the result decodes to the same message as encoding the whole
+ * object. One encoder per loaded dataset, so its cache swaps with the dataset.
+ */
+export class AnswerEncoder {
+  private readonly recordBytes: Array<Uint8Array | undefined>;
+  private readonly emptyRecord = IpInfo.encode(staticIpInfo(null)).finish();
+  private readonly zoneBytes = new Map<string, { second: number; bytes: Uint8Array }>();
+
+  constructor(readonly dataset: LoadedDataset) {
+    this.recordBytes = new Array<Uint8Array | undefined>(dataset.summary.records);
+  }
+
+  private staticBytes(resolution: Resolution): Uint8Array {
+    if (resolution.record === null) return this.emptyRecord;
+    let bytes = this.recordBytes[resolution.recordIndex];
+    if (bytes === undefined) {
+      bytes = IpInfo.encode(staticIpInfo(resolution.record)).finish();
+      this.recordBytes[resolution.recordIndex] = bytes;
+    }
+    return bytes;
+  }
+
+  private timeZoneBytes(zone: string, nowMs: number): Uint8Array | null {
+    const second = Math.floor(nowMs / 1000);
+    const hit = this.zoneBytes.get(zone);
+    if (hit !== undefined && hit.second === second) return hit.bytes;
+    const time = zoneTime(zone, nowMs);
+    if (time === null) return null;
+    const bytes = TimeZone.encode({ name: zone, offset: time.offset, currentTime: time.currentTime }).finish();
+    this.zoneBytes.set(zone, { second, bytes });
+    return bytes;
+  }
+
+  /** Writes one IpInfo message (field tag + length + payload) into the sink. */
+  private writeInfo(sink: Sink, fieldTag: number, query: string, resolution: Resolution, nowMs: number): void {
+    const dataset = this.dataset;
+    const record = this.staticBytes(resolution);
+    const start = dataset.rangeStart(resolution.family, resolution.range);
+    const end = dataset.rangeEnd(resolution.family, resolution.range);
+    const networks = dataset.networks(resolution.family, resolution.range);
+    const zone = resolution.record?.time_zone ?? null;
+    const zoneBytes = zone === null ? null : this.timeZoneBytes(zone, nowMs);
+    const queryBytes = Buffer.byteLength(query);
+    let size =
+      record.length +
+      fieldSize(INFO_IP, queryBytes) +
+      fieldSize(INFO_START_IP, start.length) +
+      fieldSize(INFO_END_IP, end.length);
+    for (const network of networks) size += fieldSize(INFO_NETWORKS, network.length);
+    if (zoneBytes !== null) size += fieldSize(INFO_TIME_ZONE, zoneBytes.length);
+    const reserved = resolution.reserved !== ReservedReason.RESERVED_REASON_UNSPECIFIED;
+    if (reserved) size += varintSize(INFO_RESERVED) + varintSize(resolution.reserved);
+
+    sink.varint(fieldTag);
+    sink.varint(size);
+    sink.ensure(record.length);
+    sink.buffer.set(record, sink.position);
+    sink.position += record.length;
+    sink.string(INFO_IP, query, queryBytes);
+    if (zoneBytes !== null) sink.raw(INFO_TIME_ZONE, zoneBytes);
+    sink.string(INFO_START_IP, start, start.length);
+    sink.string(INFO_END_IP, end, end.length);
+    for (const network of networks) sink.string(INFO_NETWORKS, network, network.length);
+    if (reserved) {
+      sink.varint(INFO_RESERVED);
+      sink.varint(resolution.reserved);
+    }
+  }
+
+  /** LookupResponse bytes; throws InvalidArgumentError for a malformed address. */
+  encodeLookup(query: string, nowMs: number): Buffer {
+    const resolution = this.dataset.resolve(query);
+    const sink = new Sink(512);
+    this.writeInfo(sink, RESPONSE_INFO, query, resolution, nowMs);
+    return sink.take();
+  }
+
+  /** BatchLookupResponse bytes: every query gets an info or its error, in request order. */
+  encodeBatch(queries: readonly string[], nowMs: number): Buffer {
+    const sink = new Sink(Math.max(1024, queries.length * 400));
+    const item = new Sink(1024);
+    for (const query of queries) {
+      item.position = 0;
+      const queryBytes = Buffer.byteLength(query);
+      item.string(ITEM_QUERY, query, queryBytes);
+      try {
+        this.writeInfo(item, ITEM_INFO, query, this.dataset.resolve(query), nowMs);
+      } catch (error) {
+        if (!isDomainError(error)) throw error;
+        item.position = 0;
+        item.string(ITEM_QUERY, query, queryBytes);
+        item.string(ITEM_ERROR, error.message, Buffer.byteLength(error.message));
+      }
+      sink.raw(BATCH_ITEM, item.buffer.subarray(0, item.position));
+    }
+    return sink.take();
+  }
+}

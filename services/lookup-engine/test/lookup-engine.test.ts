@@ -1,0 +1,153 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Metadata } from '@grpc/grpc-js';
+import { LookupServiceClient } from '@ipdata/proto/lookup/v1/lookup';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  InvalidArgumentError,
+  NotFoundError,
+  EventProducer,
+  TOPICS,
+  callUnary,
+  createGrpcClient,
+  createKafka,
+} from '@ipdata/common';
+import { stackAddresses, uniqueName, waitFor } from '@ipdata/common/testing';
+import { buildLookupEngine, type LookupEngine } from '../src/app.js';
+import { loadLookupEngineConfig } from '../src/config.js';
+import { syntheticDataset } from './fixtures/synthetic-dataset.js';
+
+const logger = pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' });
+
+function writeVersion(root: string, version: string, bytes: Buffer): string {
+  mkdirSync(join(root, version), { recursive: true });
+  writeFileSync(join(root, version, 'ipdata.ipdat'), bytes);
+  return join(root, version);
+}
+
+async function readyz(engine: LookupEngine): Promise<number> {
+  return (await fetch(`http://127.0.0.1:${engine.health.boundPort}/readyz`)).status;
+}
+
+describe('lookup engine over gRPC', () => {
+  const root = mkdtempSync(join(tmpdir(), 'datasets-'));
+  let engine: LookupEngine;
+  let client: LookupServiceClient;
+  const lookup = (ip: string) => callUnary(client.lookup.bind(client), { ip }, new Metadata());
+  const batch = (ips: string[]) => callUnary(client.batchLookup.bind(client), { ips });
+
+  beforeAll(async () => {
+    const stack = stackAddresses();
+    const config = loadLookupEngineConfig({
+      GRPC_PORT: '0',
+      HEALTH_PORT: '0',
+      DATASETS_DIR: root,
+      KAFKA_BROKERS: stack.kafkaBrokers.join(','),
+      INSTANCE_ID: uniqueName('engine'),
+    });
+    engine = buildLookupEngine(config, logger);
+    await engine.lifecycle.start();
+    client = createGrpcClient(LookupServiceClient, { address: `127.0.0.1:${engine.grpc.boundPort}`, defaultDeadlineMs: 5_000 });
+  });
+
+  afterAll(async () => {
+    client.close();
+    await engine.lifecycle.shutdown();
+  });
+
+  it('is not ready without a dataset and becomes ready when one is published', async () => {
+    expect(await readyz(engine)).toBe(503);
+    await expect(lookup('8.8.8.8')).rejects.toThrow('no dataset is loaded yet');
+
+    const location = writeVersion(root, '2026.11.01-aaaa', syntheticDataset('2026.11.01-aaaa'));
+    const kafka = createKafka({ brokers: stackAddresses().kafkaBrokers, clientId: 'engine-test' }, logger);
+    const producer = EventProducer.fromConfig({ kafka, source: 'dataset' }, logger);
+    await producer.start();
+    await producer.send(
+      TOPICS.datasetPublished,
+      {
+        version: '2026.11.01-aaaa',
+        location,
+        builtAt: new Date('2026-11-01T00:00:00Z'),
+        files: [],
+        ipv4Ranges: 7,
+        ipv6Ranges: 3,
+      },
+      { key: '2026.11.01-aaaa' },
+    );
+    await producer.shutdown();
+    await waitFor(async () => (await readyz(engine)) === 200, { timeoutMs: 30_000, what: 'ready after dataset.published' });
+    expect((await callUnary(client.getDatasetInfo.bind(client), {})).version).toBe('2026.11.01-aaaa');
+  });
+
+  it('answers Lookup, BatchLookup, LookupAsn with spec errors', async () => {
+    const answer = await lookup('8.8.8.8');
+    expect(answer.info).toMatchObject({
+      ip: '8.8.8.8',
+      countryCode: 'US',
+      cityName: 'Mountain View',
+      startIp: '8.8.8.0',
+      endIp: '8.8.8.255',
+    });
+    await expect(lookup('8.8.8')).rejects.toBeInstanceOf(InvalidArgumentError);
+    await expect(lookup('8.8.8')).rejects.toThrow('invalid IP address: 8.8.8');
+
+    const result = await batch(['1.0.0.1', 'nope', '::ffff:114.114.114.114']);
+    expect(result.items.map((item) => item.info?.countryCode ?? item.error)).toEqual(['AU', 'invalid IP address: nope', 'CN']);
+    await expect(batch(Array.from({ length: 1001 }, () => '1.1.1.1'))).rejects.toThrow(
+      'at most 1000 addresses per batch, got 1001',
+    );
+
+    const asn = await callUnary(client.lookupAsn.bind(client), { asn: 15169, page: 0, pageSize: 1 });
+    expect(asn).toMatchObject({
+      asn: 15169,
+      name: 'Google LLC',
+      ipv4PrefixCount: 1,
+      ipv6PrefixCount: 1,
+      totalPrefixes: 2,
+      prefixes: ['8.8.8.0/24'],
+    });
+    const second = await callUnary(client.lookupAsn.bind(client), { asn: 15169, page: 1, pageSize: 1 });
+    expect(second.prefixes).toEqual(['2001:4860::/32']);
+    await expect(callUnary(client.lookupAsn.bind(client), { asn: 64512, page: 0, pageSize: 10 })).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
+  });
+
+  it('swaps datasets under concurrent load without a failed call, and refuses a broken file', async () => {
+    let failures = 0;
+    let calls = 0;
+    const seen = new Set<string>();
+    let running = true;
+    const workers = Array.from({ length: 16 }, async () => {
+      while (running) {
+        try {
+          const result = await batch(['8.8.8.8', '1.0.0.1', '2001:4860::1']);
+          seen.add(result.items[0]?.info?.cityName ?? '?');
+          calls++;
+        } catch {
+          failures++;
+        }
+      }
+    });
+    await waitFor(() => calls > 200, { what: 'load running' });
+    writeVersion(root, '2026.11.02-bbbb', syntheticDataset('2026.11.02-bbbb', ' v2'));
+    expect(await engine.store.reloadNewest()).toBe(true);
+    await waitFor(() => seen.has('Mountain View v2'), { what: 'answers from the new dataset' });
+
+    // A truncated file in a newer folder is refused; the current dataset keeps serving.
+    const broken = syntheticDataset('2026.11.03-cccc', ' v3');
+    writeVersion(root, '2026.11.03-cccc', broken.subarray(0, broken.length - 10));
+    expect(await engine.store.reloadNewest()).toBe(false);
+    const before = calls;
+    await waitFor(() => calls > before + 200, { what: 'load after refused file' });
+    running = false;
+    await Promise.all(workers);
+
+    expect(failures).toBe(0);
+    expect(seen).toEqual(new Set(['Mountain View', 'Mountain View v2']));
+    expect((await callUnary(client.getDatasetInfo.bind(client), {})).version).toBe('2026.11.02-bbbb');
+  });
+});
