@@ -10,7 +10,10 @@ PACKAGE_JSONS := package.json $(wildcard proto/package.json services/*/package.j
 PROTO_SOURCES := $(shell find proto/ipdata -name '*.proto' 2>/dev/null) proto/buf.yaml proto/buf.gen.yaml
 PROTO_STAMP := proto/gen/.stamp
 STACK := infra/local/stack.sh
+SERVICES := infra/local/services.sh
 TSX := node --conditions=source --import tsx
+IPDATA_CACHE_DIR ?= $(HOME)/.cache/ipdata
+export IPDATA_CACHE_DIR
 
 .PHONY: help
 help: ## list the targets
@@ -48,10 +51,21 @@ lint: $(PROTO_STAMP) ## buf lint + breaking check, type check, ESLint, format ch
 	npx eslint . --max-warnings 0
 	npx prettier --check . --log-level warn
 
+.PHONY: dataset
+dataset: $(PROTO_STAMP) ## build the dataset from the source packages into var/datasets/<version> (skipped when built)
+	@# var/datasets points into the cache, so a fresh clone on the same machine reuses a build of the same inputs.
+	@mkdir -p var "$(IPDATA_CACHE_DIR)/datasets"
+	@[ -e var/datasets ] || ln -s "$(IPDATA_CACHE_DIR)/datasets" var/datasets
+	$(TSX) services/dataset/src/main.ts
+
 .PHONY: test
-test: lint build ## everything: lint, build, unit and integration tests (starts and stops the test stack)
+test: lint build dataset ## everything: lint, build, unit and integration tests (starts and stops the test stack)
 	$(STACK) install
 	npx vitest run
+
+.PHONY: bench
+bench: build dataset ## lookup engine benchmark (JSON lines; medians and ratios against maxmind and gRPC baselines)
+	$(TSX) scripts/bench/lookup-engine.bench.ts --runs 3
 
 .PHONY: stack-up stack-down stack-status
 stack-up: ## start Kafka, FerretDB and Redis as local processes (installs them if missing)
@@ -62,17 +76,23 @@ stack-status: ## show what runs
 	$(STACK) status
 
 .PHONY: up
-up: build stack-up ## install, build, start the stack and create the Kafka topics; prints the URLs
+up: build dataset stack-up ## install, build, build the dataset, start the stack and every service; prints the URLs
 	KAFKA_BROKERS=127.0.0.1:$${KAFKA_PORT:-9092} $(TSX) scripts/create-topics.ts
+	$(SERVICES) up
 	@echo
-	@echo "  Kafka     127.0.0.1:$${KAFKA_PORT:-9092}"
-	@echo "  MongoDB   mongodb://127.0.0.1:$${MONGO_PORT:-27017}/ipdata   (FerretDB)"
-	@echo "  Redis     redis://127.0.0.1:$${REDIS_PORT:-6379}"
+	@echo "  Kafka          127.0.0.1:$${KAFKA_PORT:-9092}"
+	@echo "  MongoDB        mongodb://127.0.0.1:$${MONGO_PORT:-27017}   (FerretDB)"
+	@echo "  Redis          redis://127.0.0.1:$${REDIS_PORT:-6379}"
+	@echo "  lookup-engine  gRPC 127.0.0.1:50051   health http://127.0.0.1:9101/readyz"
+	@echo "  auth           gRPC 127.0.0.1:50052   health http://127.0.0.1:9102/readyz   (SMS codes in its log)"
+	@echo "  billing        gRPC 127.0.0.1:50053   health http://127.0.0.1:9103/readyz   sandbox checkout http://127.0.0.1:9113"
+	@echo "  mail sink      smtp://127.0.0.1:2525  mails in var/stack/mail-sink/mail"
 	@echo
 	@echo "  stop with: make down"
 
 .PHONY: down
-down: ## stop everything `make up` started
+down: ## stop everything `make up` started (services, then the stack)
+	$(SERVICES) down
 	$(STACK) down
 
 .PHONY: clean

@@ -2,6 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Metadata } from '@grpc/grpc-js';
+import { DatasetPublished } from '@ipdata/proto/events/v1/dataset';
 import { LookupServiceClient } from '@ipdata/proto/lookup/v1/lookup';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,14 +68,12 @@ describe('lookup engine over gRPC', () => {
     await producer.start();
     await producer.send(
       TOPICS.datasetPublished,
-      {
+      DatasetPublished.fromPartial({
         version: '2026.11.01-aaaa',
         location,
         builtAt: new Date('2026-11-01T00:00:00Z'),
-        files: [],
         ipv4Ranges: 7,
-        ipv6Ranges: 3,
-      },
+      }),
       { key: '2026.11.01-aaaa' },
     );
     await producer.shutdown();

@@ -1,0 +1,49 @@
+/**
+ * The servers the gRPC benchmark compares, one per process: `SERVER=naive` is a plain
+ * @grpc/proto-loader server building message objects per call (what one writes first);
+ * `SERVER=echo` answers every call with a fixed small message (the transport's ceiling).
+ * Both print "READY <port>".
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Server, ServerCredentials, loadPackageDefinition, type GrpcObject, type ServiceClientConstructor } from '@grpc/grpc-js';
+import { loadSync } from '@grpc/proto-loader';
+import { LookupServiceService } from '@ipdata/proto/lookup/v1/lookup';
+import { newestDatasetFile } from '../../services/lookup-engine/src/dataset/dataset-store.js';
+import { LoadedDataset } from '../../services/lookup-engine/src/dataset/loaded-dataset.js';
+import { toIpInfo } from '../../services/lookup-engine/src/lookup/ip-info.js';
+import { repoRoot } from './bench-support.js';
+
+const server = new Server();
+if (process.env['SERVER'] === 'naive') {
+  const definition = loadSync(join(repoRoot, 'proto/ipdata/lookup/v1/lookup.proto'), {
+    includeDirs: [join(repoRoot, 'proto')],
+    longs: Number,
+    enums: Number,
+    defaults: false,
+    oneofs: true,
+  });
+  const service = (loadPackageDefinition(definition)['ipdata'] as GrpcObject)['lookup'] as GrpcObject;
+  const LookupService = (service['v1'] as GrpcObject)['LookupService'] as ServiceClientConstructor;
+  const file = newestDatasetFile(process.env['DATASETS_DIR'] ?? join(repoRoot, 'var/datasets'));
+  if (file === undefined) throw new Error('no dataset: run make dataset');
+  const dataset = LoadedDataset.fromBytes(readFileSync(file));
+  server.addService(LookupService.service, {
+    BatchLookup: (call: { request: { ips: string[] } }, callback: (error: null, response: unknown) => void) => {
+      const now = Date.now();
+      callback(null, {
+        items: call.request.ips.map((ip) => ({ query: ip, info: toIpInfo(dataset, ip, dataset.resolve(ip), now) })),
+      });
+    },
+  });
+} else {
+  const fixed = { info: { ip: '192.0.2.1', startIp: '192.0.2.0', endIp: '192.0.2.255', networks: [], isProxy: false } };
+  server.addService(LookupServiceService, {
+    lookup: (_call: unknown, callback: (error: null, response: unknown) => void) => callback(null, fixed),
+  });
+}
+server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, port) => {
+  if (error) throw error;
+  process.stdout.write(`READY ${port}\n`);
+});
+process.once('SIGTERM', () => server.forceShutdown());

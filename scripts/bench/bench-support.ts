@@ -1,0 +1,90 @@
+/** Shared pieces of the benchmarks: seeded addresses, statistics, child servers. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** mulberry32: the same seed gives the same addresses in every run and for every implementation. */
+export function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function randomIpv4(count: number, seed: number): string[] {
+  const next = seeded(seed);
+  return Array.from({ length: count }, () => {
+    const v = Math.floor(next() * 2 ** 32);
+    return `${v >>> 24}.${(v >>> 16) & 255}.${(v >>> 8) & 255}.${v & 255}`;
+  });
+}
+
+/** Random addresses in 2000::/3 (global unicast), where the IPv6 data lives. */
+export function randomIpv6(count: number, seed: number): string[] {
+  const next = seeded(seed);
+  const group = () => Math.floor(next() * 65536).toString(16);
+  return Array.from({ length: count }, () => {
+    const first = (0x2000 | Math.floor(next() * 0x2000)).toString(16);
+    return [first, group(), group(), group(), group(), group(), group(), group()].join(':');
+  });
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+export function percentile(sorted: Float64Array | number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+}
+
+export function emit(result: Record<string, unknown>): void {
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+/**
+ * Starts a server script in its own process (so client and server use both cores) and waits for
+ * its "READY <port>" line. Compiled output is used when present, else the TypeScript source.
+ */
+export async function startServer(
+  script: string,
+  env: Record<string, string>,
+  readyLine = /^READY (\d+)$/,
+): Promise<{ child: ChildProcess; port: number }> {
+  const args = script.endsWith('.js') && existsSync(script) ? [script] : ['--conditions=source', '--import', 'tsx', script];
+  const child = spawn(process.execPath, args, {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout });
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${script} did not get ready in 60 s`)), 60_000);
+    lines.on('line', (line) => {
+      const match = readyLine.exec(line);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+  return { child, port };
+}
+
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
+}

@@ -1,0 +1,178 @@
+import type { Logger } from 'pino';
+import {
+  EventProducer,
+  GrpcServer,
+  HealthServer,
+  Lifecycle,
+  MongoConnection,
+  TOPICS,
+  createKafka,
+  ensureTopics,
+  moduleLogger,
+  topicSpecs,
+} from '@ipdata/common';
+import { MongoChangeHistory } from './adapters/mongo/change-history.store.js';
+import { MongoInvoiceRepository } from './adapters/mongo/invoice.store.js';
+import { MongoOrderRepository, MongoProcessedCallbacks } from './adapters/mongo/order.store.js';
+import { MongoSubscriptionRepository } from './adapters/mongo/subscription.store.js';
+import { addBillingService } from './adapters/grpc/billing.handler.js';
+import { WebhookServer } from './adapters/http/webhook.server.js';
+import { userEventsConsumer, usageRollupConsumer } from './adapters/kafka/billing.consumers.js';
+import { KafkaSubscriptionEventPublisher } from './adapters/kafka/subscription-events.publisher.js';
+import { SandboxCheckoutServer } from './adapters/payments/sandbox-checkout.server.js';
+import { SandboxSessionStore } from './adapters/payments/sandbox-session.store.js';
+import { SandboxPaymentProvider } from './adapters/payments/sandbox.provider.js';
+import type { BillingConfig } from './config.js';
+import { InvoiceService } from './invoices/invoice.service.js';
+import { PaymentService } from './payments/payment.service.js';
+import { PlanCatalogue } from './plans/plan-catalogue.js';
+import { systemClock, type Clock } from './shared/clock.js';
+import { BillingSweeper } from './subscriptions/billing.sweeper.js';
+import type { SubscriptionRepository } from './subscriptions/subscription.ports.js';
+import { SubscriptionService } from './subscriptions/subscription.service.js';
+
+export interface BillingService {
+  lifecycle: Lifecycle;
+  catalogue: PlanCatalogue;
+  subscriptions: SubscriptionService;
+  payments: PaymentService;
+  invoices: InvoiceService;
+  sweeper: BillingSweeper;
+  /** Read access for tests and tools (e.g. which subscriptions this instance holds). */
+  subscriptionRepository: SubscriptionRepository;
+  /** Bound ports (configure 0 to get free ones in tests). */
+  ports(): { grpc: number; health: number; webhook: number; checkout: number };
+}
+
+/**
+ * The wiring: catalogue (fails fast on a bad file) → adapters → domain → handlers, each
+ * connection registered with the lifecycle in start order. main.ts calls it with the real
+ * config; tests call it in-process with ports 0 and a ManualClock.
+ */
+export function buildBillingService(config: BillingConfig, deps: { logger: Logger; clock?: Clock }): BillingService {
+  const { logger } = deps;
+  const clock = deps.clock ?? systemClock;
+  const catalogue = PlanCatalogue.fromFile(config.PLAN_CATALOGUE_FILE);
+  const lifecycle = new Lifecycle({ logger, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS });
+
+  const mongo = lifecycle.register(MongoConnection.fromConfig({ url: config.MONGO_URL }, moduleLogger(logger, 'mongo')));
+  const subscriptionRepo = new MongoSubscriptionRepository(mongo.connection);
+  const history = new MongoChangeHistory(mongo.connection);
+  const orders = new MongoOrderRepository(mongo.connection);
+  const callbacks = new MongoProcessedCallbacks(mongo.connection);
+  const invoiceRepo = new MongoInvoiceRepository(mongo.connection);
+  const sessions = new SandboxSessionStore(mongo.connection);
+  lifecycle.register({
+    name: 'mongo-indexes',
+    start: async () => {
+      for (const store of [subscriptionRepo, history, orders, callbacks, invoiceRepo, sessions]) await store.createIndexes();
+    },
+    shutdown: async () => undefined,
+  });
+
+  const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: config.KAFKA_CLIENT_ID }, logger);
+  const topics = [TOPICS.billingSubscription, TOPICS.usageRollup, TOPICS.authUser];
+  lifecycle.register({
+    name: 'kafka-topics',
+    start: () => ensureTopics(kafka, topicSpecs(topics), logger),
+    shutdown: async () => undefined,
+  });
+  const producer = lifecycle.register(EventProducer.fromConfig({ kafka, source: 'billing' }, moduleLogger(logger, 'producer')));
+
+  const checkoutServer = new SandboxCheckoutServer(
+    {
+      port: config.SANDBOX_CHECKOUT_PORT,
+      host: '0.0.0.0',
+      sessions,
+      secret: config.PAYMENT_SANDBOX_SECRET,
+      webhookUrl: () => config.PAYMENT_WEBHOOK_URL,
+      clock,
+    },
+    moduleLogger(logger, 'sandbox-checkout'),
+  );
+  const provider = new SandboxPaymentProvider({
+    sessions,
+    secret: config.PAYMENT_SANDBOX_SECRET,
+    checkoutBaseUrl: () =>
+      config.SANDBOX_CHECKOUT_PORT === 0 ? `http://127.0.0.1:${checkoutServer.boundPort}` : config.SANDBOX_CHECKOUT_PUBLIC_URL,
+    clock,
+    replayWindowMs: config.PAYMENT_CALLBACK_WINDOW_SECONDS * 1000,
+  });
+
+  const subscriptionsLogger = moduleLogger(logger, 'subscriptions');
+  // PaymentService and SubscriptionService call each other (order creation / paid order); the
+  // closure binds late, so both constructors stay plain.
+  const payments: PaymentService = new PaymentService({
+    orders,
+    callbacks,
+    provider,
+    paidOrders: { applyPaidOrder: (order): Promise<void> => subscriptions.applyPaidOrder(order) },
+    clock,
+    orderTtlMs: config.ORDER_TTL_MINUTES * 60_000,
+    logger: moduleLogger(logger, 'payments'),
+  });
+  const subscriptions: SubscriptionService = new SubscriptionService({
+    repository: subscriptionRepo,
+    history,
+    publisher: new KafkaSubscriptionEventPublisher(producer),
+    catalogue,
+    orders: payments,
+    clock,
+    logger: subscriptionsLogger,
+  });
+  const invoices = new InvoiceService({
+    invoices: invoiceRepo,
+    history,
+    catalogue,
+    clock,
+    logger: moduleLogger(logger, 'invoices'),
+  });
+
+  const webhookServer = lifecycle.register(
+    new WebhookServer({ port: config.WEBHOOK_PORT, host: '0.0.0.0', payments }, moduleLogger(logger, 'webhook')),
+  );
+  lifecycle.register(checkoutServer);
+  // One group per topic: kafkajs requires every member of a group to subscribe to the same topics.
+  const consumerDeps = { kafka, dlqProducer: producer };
+  lifecycle.register(
+    userEventsConsumer(
+      { ...consumerDeps, groupId: `${config.KAFKA_GROUP_ID}.users`, subscriptions },
+      moduleLogger(logger, 'user-events'),
+    ),
+  );
+  lifecycle.register(
+    usageRollupConsumer({ ...consumerDeps, groupId: config.KAFKA_GROUP_ID, invoices }, moduleLogger(logger, 'usage-rollups')),
+  );
+  const sweeper = lifecycle.register(
+    new BillingSweeper(
+      {
+        expireOrders: () => payments.expireDueOrders(),
+        applyDueChanges: () => subscriptions.applyDueChanges(),
+        flushPending: () => subscriptions.flushPending(),
+      },
+      config.SWEEP_INTERVAL_MS,
+      moduleLogger(logger, 'sweeper'),
+    ),
+  );
+  const grpc = lifecycle.register(GrpcServer.fromConfig({ port: config.GRPC_PORT }, moduleLogger(logger, 'grpc')));
+  addBillingService(grpc, { catalogue, subscriptions, payments, invoices }, moduleLogger(logger, 'grpc'));
+  const health = lifecycle.register(
+    HealthServer.fromConfig({ port: config.HEALTH_PORT }, lifecycle, moduleLogger(logger, 'health')),
+  );
+
+  return {
+    lifecycle,
+    catalogue,
+    subscriptions,
+    payments,
+    invoices,
+    sweeper,
+    subscriptionRepository: subscriptionRepo,
+    ports: () => ({
+      grpc: grpc.boundPort,
+      health: health.boundPort,
+      webhook: webhookServer.boundPort,
+      checkout: checkoutServer.boundPort,
+    }),
+  };
+}
