@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Server, ServerCredentials, loadPackageDefinition, type GrpcObject, type ServiceClientConstructor } from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
-import { LookupServiceService } from '@ipdata/proto/lookup/v1/lookup';
+import { IpInfo, LookupServiceService } from '@ipdata/proto/lookup/v1/lookup';
 import { newestDatasetFile } from '../../services/lookup-engine/src/dataset/dataset-store.js';
 import { LoadedDataset } from '../../services/lookup-engine/src/dataset/loaded-dataset.js';
 import { toIpInfo } from '../../services/lookup-engine/src/lookup/ip-info.js';
@@ -37,7 +37,9 @@ if (process.env['SERVER'] === 'naive') {
     },
   });
 } else {
-  const fixed = { info: { ip: '192.0.2.1', startIp: '192.0.2.0', endIp: '192.0.2.255', networks: [], isProxy: false } };
+  const fixed = {
+    info: IpInfo.fromPartial({ ip: '192.0.2.1', startIp: '192.0.2.0', endIp: '192.0.2.255', networks: ['192.0.2.0/24'] }),
+  };
   server.addService(LookupServiceService, {
     lookup: (_call: unknown, callback: (error: null, response: unknown) => void) => callback(null, fixed),
   });

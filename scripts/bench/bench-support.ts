@@ -1,7 +1,8 @@
 /** Shared pieces of the benchmarks: seeded addresses, statistics, child servers. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
@@ -27,13 +28,33 @@ export function randomIpv4(count: number, seed: number): string[] {
   });
 }
 
-/** Random addresses in 2000::/3 (global unicast), where the IPv6 data lives. */
-export function randomIpv6(count: number, seed: number): string[] {
+/**
+ * Random IPv6 addresses inside announced prefixes (a random row of the ASN CSV, a random address
+ * in it). Uniform addresses over 2000::/3 would mostly fall into unallocated space, where an mmdb
+ * walk stops after a few bits; real traffic comes from allocated space.
+ */
+export function randomIpv6(count: number, seed: number, asnIpv6Csv: string): string[] {
   const next = seeded(seed);
-  const group = () => Math.floor(next() * 65536).toString(16);
+  const rows = readFileSync(asnIpv6Csv, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => line.split(',', 2) as [string, string]);
+  const toBig = (text: string) => {
+    const [head = '', tail = ''] = text.split('::');
+    const left = head === '' ? [] : head.split(':');
+    const right = tail === '' ? [] : tail.split(':');
+    const groups = text.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
+    return groups.reduce((value, group) => (value << 16n) | BigInt(parseInt(group, 16)), 0n);
+  };
+  const word = () => BigInt(Math.floor(next() * 2 ** 32));
   return Array.from({ length: count }, () => {
-    const first = (0x2000 | Math.floor(next() * 0x2000)).toString(16);
-    return [first, group(), group(), group(), group(), group(), group(), group()].join(':');
+    const [first, last] = rows[Math.floor(next() * rows.length)] as [string, string];
+    const start = toBig(first);
+    const span = toBig(last) - start + 1n;
+    const value = start + (((word() << 96n) | (word() << 64n) | (word() << 32n) | word()) % span);
+    const groups: string[] = [];
+    for (let g = 7; g >= 0; g--) groups.push(((value >> BigInt(g * 16)) & 0xffffn).toString(16));
+    return groups.join(':');
   });
 }
 
@@ -80,6 +101,16 @@ export async function startServer(
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
   return { child, port };
+}
+
+/** A loopback port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (typeof address !== 'object' || address === null) throw new Error('no free port');
+  return address.port;
 }
 
 export async function stopServer(child: ChildProcess): Promise<void> {

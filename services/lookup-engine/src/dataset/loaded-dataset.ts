@@ -95,6 +95,24 @@ export class LoadedDataset {
     return this.resolve4(ip);
   }
 
+  /**
+   * The record for an address, or null (no data, or a special-purpose address): the in-process
+   * fast path, allocating nothing per call. Malformed input throws like resolve().
+   */
+  lookup(text: string): IpRecord | null {
+    let ip = parseIpv4(text);
+    if (ip < 0) {
+      if (!parseIpv6(text, this.scratch)) throw new InvalidArgumentError(`invalid IP address: ${text}`, { reason: 'invalid_ip' });
+      ip = mappedIpv4(this.scratch);
+      if (ip < 0) {
+        if (reservedIpv6(this.scratch) !== ReservedReason.RESERVED_REASON_UNSPECIFIED) return null;
+        return this.record(this.view.ipv6Records[this.v6.find6(this.scratch)] as number);
+      }
+    }
+    if (reservedIpv4(ip) !== ReservedReason.RESERVED_REASON_UNSPECIFIED) return null;
+    return this.record(this.view.ipv4Records[this.v4.find4(ip)] as number);
+  }
+
   resolve4(ip: number): Resolution {
     const range = this.v4.find4(ip);
     const reserved = reservedIpv4(ip);

@@ -60,6 +60,13 @@ describe('answers', () => {
     }
   });
 
+  it('gives the same record on the allocation-free path', () => {
+    for (const ip of ['1.0.0.77', '8.8.8.8', '2001:4860::1', '::ffff:114.114.114.114', '10.0.0.1', '9.9.9.9']) {
+      expect(dataset.lookup(ip), ip).toBe(dataset.resolve(ip).record);
+    }
+    expect(() => dataset.lookup('1.2.3.4.5')).toThrowError('invalid IP address: 1.2.3.4.5');
+  });
+
   it('refuses malformed input with the spec message', () => {
     expect(() => dataset.resolve('1.2.3')).toThrowError('invalid IP address: 1.2.3');
     expect(() => dataset.resolve('not an ip')).toThrowError('invalid IP address: not an ip');

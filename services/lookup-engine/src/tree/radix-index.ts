@@ -4,7 +4,9 @@
  * starts[i] .. starts[i + 1] - 1, so "which range holds address a" is "the last i with
  * starts[i] <= a".
  *
- * Each node splits its prefix into 2^stride slots (16 bits at the root, `innerStride` below).
+ * Each node splits its prefix into 2^stride slots (`rootStride` bits at the root, `innerStride`
+ * below). A slot's entry in `lo` carries a flag bit when the slot has a child, so the common
+ * path reads one cache line of the node and then the starts array.
  * A slot stores the first candidate range (the one covering the slot's first address); the
  * candidates of slot c are lo[c] .. lo[c + 1]. A slot with more than `leafMax` candidates gets a
  * child node; otherwise it is a leaf and the last few steps are a binary search inside that small
@@ -23,6 +25,16 @@ export interface RadixIndexOptions {
 }
 
 const WORD_BITS = 32;
+/** Set on a slot's `lo` entry when the slot has a child node (range indexes stay below 2^31). */
+const HAS_CHILD = 0x80000000;
+const INDEX_MASK = 0x7fffffff;
+
+/**
+ * Measured on the full dataset (3.2 M IPv4 and 1.3 M IPv6 ranges, scripts/bench): a 20-bit root,
+ * 4-bit inner strides and leaves of up to 32 ranges keep both trees near 12 MiB each and build in
+ * ~0.1 s, with lookups as fast as 8-bit strides with 8-range leaves (which took 250 MiB).
+ */
+export const DEFAULT_RADIX_OPTIONS = { rootStride: 20, innerStride: 4, leafMax: 32 } as const;
 
 class GrowableU32 {
   array: Uint32Array;
@@ -48,7 +60,7 @@ class GrowableU32 {
 export class RadixIndex {
   /** Per slot: first candidate range. One extra entry per node closes the last slot. */
   private readonly lo: Uint32Array;
-  /** Per slot: child node + 1, or 0 for a leaf slot. */
+  /** Per slot: child node + 1 (read only when the slot's `lo` entry has HAS_CHILD). */
   private readonly child: Uint32Array;
   private readonly nodeLoBase: Uint32Array;
   private readonly nodeChildBase: Uint32Array;
@@ -84,14 +96,15 @@ export class RadixIndex {
 
   /** Builds the tree over `starts` (ascending, starts at address 0, `words` words per address). */
   static build(starts: Uint32Array, words: 1 | 4, options: RadixIndexOptions = {}): RadixIndex {
-    const rootStride = options.rootStride ?? 16;
-    const innerStride = options.innerStride ?? 8;
-    const leafMax = options.leafMax ?? 8;
+    const rootStride = options.rootStride ?? DEFAULT_RADIX_OPTIONS.rootStride;
+    const innerStride = options.innerStride ?? DEFAULT_RADIX_OPTIONS.innerStride;
+    const leafMax = options.leafMax ?? DEFAULT_RADIX_OPTIONS.leafMax;
     const totalBits = words * WORD_BITS;
     if ((WORD_BITS - rootStride) % innerStride !== 0 || WORD_BITS % innerStride !== 0) {
       throw new Error('strides must not straddle 32-bit words');
     }
     const rangeCount = starts.length / words;
+    if (rangeCount > INDEX_MASK) throw new Error('too many ranges for one tree');
     const lo = new GrowableU32(1 << 17);
     const child = new GrowableU32(1 << 17);
     const nodes: Array<{ loBase: number; childBase: number; word: number; shift: number; mask: number }> = [];
@@ -113,7 +126,7 @@ export class RadixIndex {
       bit: number;
       first: number;
       last: number;
-      parentSlot: number;
+      parentSlot: { lo: number; child: number } | -1;
     }
     const queue: Pending[] = [{ prefix: new Uint32Array(words), bit: 0, first: 0, last: rangeCount - 1, parentSlot: -1 }];
     for (let q = 0; q < queue.length; q++) {
@@ -126,7 +139,10 @@ export class RadixIndex {
       const loBase = lo.reserve(slots + 1);
       const childBase = child.reserve(slots);
       nodes.push({ loBase, childBase, word, shift, mask: slots === 2 ** 32 ? 0xffffffff : slots - 1 });
-      if (parentSlot >= 0) child.array[parentSlot] = node + 1;
+      if (parentSlot !== -1) {
+        child.array[parentSlot.child] = node + 1;
+        lo.array[parentSlot.lo] = ((lo.array[parentSlot.lo] as number) | HAS_CHILD) >>> 0;
+      }
 
       slotStart.set(prefix);
       let candidate = first;
@@ -145,7 +161,13 @@ export class RadixIndex {
         if (to - from + 1 <= leafMax) continue;
         const childPrefix = new Uint32Array(prefix);
         childPrefix[word] = ((prefix[word] as number) | (c << shift)) >>> 0;
-        queue.push({ prefix: childPrefix, bit: bit + stride, first: from, last: to, parentSlot: childBase + c });
+        queue.push({
+          prefix: childPrefix,
+          bit: bit + stride,
+          first: from,
+          last: to,
+          parentSlot: { lo: loBase + c, child: childBase + c },
+        });
       }
     }
 
@@ -167,21 +189,22 @@ export class RadixIndex {
 
   /** Range index holding the IPv4 address `ip` (0 .. 2^32 - 1). Only for words = 1. */
   find4(ip: number): number {
-    const child = this.child;
+    const loArray = this.lo;
     let node = 0;
-    let slotIndex: number;
+    let lo: number;
+    let hi: number;
     for (;;) {
       const slot = (ip >>> (this.nodeShift[node] as number)) & (this.nodeMask[node] as number);
-      const next = child[(this.nodeChildBase[node] as number) + slot] as number;
-      if (next === 0) {
-        slotIndex = (this.nodeLoBase[node] as number) + slot;
+      const at = (this.nodeLoBase[node] as number) + slot;
+      const entry = loArray[at] as number;
+      if (entry < HAS_CHILD) {
+        lo = entry;
+        hi = (loArray[at + 1] as number) & INDEX_MASK;
         break;
       }
-      node = next - 1;
+      node = (this.child[(this.nodeChildBase[node] as number) + slot] as number) - 1;
     }
     const starts = this.starts;
-    let lo = this.lo[slotIndex] as number;
-    let hi = this.lo[slotIndex + 1] as number;
     const target = ip >>> 0;
     while (lo < hi) {
       const mid = (lo + hi + 1) >>> 1;
@@ -193,26 +216,27 @@ export class RadixIndex {
 
   /** Range index holding the IPv6 address in `address` (four big-endian words). Only for words = 4. */
   find6(address: Uint32Array): number {
-    const child = this.child;
+    const loArray = this.lo;
     let node = 0;
-    let slotIndex: number;
+    let lo: number;
+    let hi: number;
     for (;;) {
       const value = address[this.nodeWord[node] as number] as number;
       const slot = (value >>> (this.nodeShift[node] as number)) & (this.nodeMask[node] as number);
-      const next = child[(this.nodeChildBase[node] as number) + slot] as number;
-      if (next === 0) {
-        slotIndex = (this.nodeLoBase[node] as number) + slot;
+      const at = (this.nodeLoBase[node] as number) + slot;
+      const entry = loArray[at] as number;
+      if (entry < HAS_CHILD) {
+        lo = entry;
+        hi = (loArray[at + 1] as number) & INDEX_MASK;
         break;
       }
-      node = next - 1;
+      node = (this.child[(this.nodeChildBase[node] as number) + slot] as number) - 1;
     }
     const starts = this.starts;
     const a0 = address[0] as number;
     const a1 = address[1] as number;
     const a2 = address[2] as number;
     const a3 = address[3] as number;
-    let lo = this.lo[slotIndex] as number;
-    let hi = this.lo[slotIndex + 1] as number;
     while (lo < hi) {
       const mid = (lo + hi + 1) >>> 1;
       const m = mid * 4;
