@@ -11,7 +11,6 @@ export default defineConfig({
   ssr: { resolve: { conditions } },
   test: {
     reporters: ['default', './scripts/test/summary-reporter.ts'],
-    // Integration files share one broker and one Mongo server; two workers suit a 2-core machine.
     maxWorkers: 2,
     projects: [
       {
@@ -31,6 +30,9 @@ export default defineConfig({
           globalSetup: ['./scripts/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Services under test share the real topics (auth.user.v1, billing.subscription.v1, ...),
+          // so one file's billing would react to another file's accounts: files run one at a time.
+          fileParallelism: false,
         },
       },
     ],
