@@ -47,6 +47,10 @@ service_command() {
   fi
 }
 
+service_url() {
+  if [[ $1 == mail-sink ]]; then printf 'smtp://127.0.0.1:%s' "${HEALTH_PORT[$1]}"; else printf 'http://127.0.0.1:%s/readyz' "${HEALTH_PORT[$1]}"; fi
+}
+
 # Ready: /readyz answers 200 (the mail sink: its SMTP port accepts connections).
 service_ready() {
   if [[ $1 == mail-sink ]]; then port_open "${HEALTH_PORT[$1]}"; else curl -fs -o /dev/null "http://127.0.0.1:${HEALTH_PORT[$1]}/readyz" 2>/dev/null; fi
@@ -57,7 +61,7 @@ for svc in "${ORDER[@]}"; do register_component "$svc" node "$svc"; done
 service_up() {
   local svc=$1 pid t0 port=${HEALTH_PORT[$1]}
   if pid=$(running_pid "$svc"); then
-    line "$svc" running "pid $pid  http://127.0.0.1:$port/readyz"
+    line "$svc" running "pid $pid  $(service_url "$svc")"
     return 0
   fi
   [[ $svc == mail-sink || -f $REPO_ROOT/services/$svc/dist/main.js ]] || { fail_line "$svc" "not built: run make build"; return 1; }
@@ -80,7 +84,7 @@ service_up() {
       return 1
     fi
     if service_ready "$svc"; then
-      line "$svc" ready "in $(elapsed "$t0"), pid $pid  http://127.0.0.1:$port/readyz  (log $(rel "$(log_file "$svc")"))"
+      line "$svc" ready "in $(elapsed "$t0"), pid $pid  $(service_url "$svc")  (log $(rel "$(log_file "$svc")"))"
       return 0
     fi
     sleep 0.2
@@ -110,7 +114,7 @@ case $command in
   status)
     rc=0
     for svc in "${services[@]}"; do
-      if pid=$(running_pid "$svc"); then line "$svc" running "pid $pid  http://127.0.0.1:${HEALTH_PORT[$svc]}/readyz"; else line "$svc" stopped ""; rc=3; fi
+      if pid=$(running_pid "$svc"); then line "$svc" running "pid $pid  $(service_url "$svc")"; else line "$svc" stopped ""; rc=3; fi
     done
     exit "$rc"
     ;;

@@ -24,7 +24,11 @@ const server = new SMTPServer({
       const file = join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${++count}.eml`);
       writeFileSync(file, message);
       const to = session.envelope.rcptTo.map((address) => address.address).join(', ');
-      const links = [...new Set(message.replace(/=\r?\n/g, '').match(/https?:\/\/[^\s"'<>]+/g) ?? [])];
+      // Undo quoted-printable (soft line breaks, =XX escapes) so the logged links can be clicked.
+      const text = message
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      const links = [...new Set(text.match(/https?:\/\/[^\s"'<>]+/g) ?? [])];
       console.log(
         JSON.stringify({
           level: 'info',

@@ -59,7 +59,8 @@ export function loadAuthConfig(source: NodeJS.ProcessEnv = process.env): AuthCon
     : source;
   const config = loadConfig(authEnvSchema, withDevSecrets);
   const problems: string[] = [];
-  const production = config.APP_ENV === 'production' || config.NODE_ENV === 'production';
+  // NODE_ENV counts only when set explicitly: its default must not override APP_ENV=development.
+  const production = config.APP_ENV === 'production' || source['NODE_ENV'] === 'production';
   if (production && config.SMS_GATEWAY === 'log') {
     problems.push('SMS_GATEWAY: "log" prints codes to the log and is refused in production (APP_ENV/NODE_ENV)');
   }

@@ -1,9 +1,9 @@
-import { createLogger, redactConfig, runService } from '@ipdata/common';
+import { createLogger, loadConfigOrExit, redactConfig, runService } from '@ipdata/common';
 import { buildBillingService } from './app.js';
 import { billingEnv, loadBillingConfig } from './config.js';
 
 // Wiring only (STYLE.md): config → logger → buildBillingService (adapters, domain, handlers) → start.
-const config = loadBillingConfig();
+const config = loadConfigOrExit('billing', () => loadBillingConfig());
 const logger = createLogger({ service: 'billing', level: config.LOG_LEVEL });
 logger.info({ config: redactConfig(billingEnv, config) }, 'starting billing');
 

@@ -1,5 +1,5 @@
 export { env, type EnvVar } from './config/env-vars.js';
-export { ConfigError, loadConfig, redactConfig, type ConfigOf, type EnvSchema } from './config/load-config.js';
+export { ConfigError, loadConfig, loadConfigOrExit, redactConfig, type ConfigOf, type EnvSchema } from './config/load-config.js';
 export { kafkaEnv, mongoEnv, redisEnv, serviceEnv } from './config/common-env.js';
 
 export { createLogger, moduleLogger, REDACTED_PATHS, type Logger, type LoggerConfig } from './logger/logger.js';

@@ -57,7 +57,7 @@ export function buildLookupEngine(config: LookupEngineConfig, logger: Logger, cl
     lifecycle.register(producer);
     lifecycle.register(
       datasetPublishedConsumer(
-        { kafka, producer, store, instanceId: config.INSTANCE_ID },
+        { kafka, producer, store, instanceId: config.INSTANCE_ID, datasetsDir: config.DATASETS_DIR },
         moduleLogger(logger, 'dataset-events'),
       ),
     );

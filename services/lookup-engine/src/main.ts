@@ -1,8 +1,8 @@
-import { createLogger, runService } from '@ipdata/common';
+import { createLogger, loadConfigOrExit, runService } from '@ipdata/common';
 import { buildLookupEngine } from './app.js';
 import { loadLookupEngineConfig } from './config.js';
 
-const config = loadLookupEngineConfig();
+const config = loadConfigOrExit('lookup-engine', () => loadLookupEngineConfig());
 const logger = createLogger({ service: 'lookup-engine', level: config.LOG_LEVEL });
 const engine = buildLookupEngine(config, logger);
 

@@ -66,6 +66,18 @@ describe('lookup engine over gRPC', () => {
     const kafka = createKafka({ brokers: stackAddresses().kafkaBrokers, clientId: 'engine-test' }, logger);
     const producer = EventProducer.fromConfig({ kafka, source: 'dataset' }, logger);
     await producer.start();
+    // An event naming a folder outside DATASETS_DIR is not trusted and changes nothing.
+    const outside = mkdtempSync(join(tmpdir(), 'elsewhere-'));
+    writeVersion(outside, '2026.11.01-ffff', syntheticDataset('2026.11.01-ffff', ' elsewhere'));
+    await producer.send(
+      TOPICS.datasetPublished,
+      DatasetPublished.fromPartial({
+        version: '2026.11.01-ffff',
+        location: join(outside, '2026.11.01-ffff'),
+        builtAt: new Date('2026-11-02T00:00:00Z'),
+      }),
+      { key: '2026.11.01-ffff' },
+    );
     await producer.send(
       TOPICS.datasetPublished,
       DatasetPublished.fromPartial({

@@ -42,3 +42,17 @@ export function loadConfig<S extends EnvSchema>(schema: S, source: NodeJS.Proces
 export function redactConfig<S extends EnvSchema>(schema: S, config: ConfigOf<S>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(config).map(([name, value]) => [name, schema[name]?.secret ? '[redacted]' : value]));
 }
+
+/**
+ * For a service's main.ts: runs the config loader and, on a ConfigError, prints its message
+ * (every bad variable) as one block on stderr and exits 1, instead of a stack trace.
+ */
+export function loadConfigOrExit<T>(service: string, load: () => T): T {
+  try {
+    return load();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${service}: ${error.message}\n`);
+    process.exit(1);
+  }
+}

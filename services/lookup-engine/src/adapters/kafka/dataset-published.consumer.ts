@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { EventConsumer, TOPICS, type EventProducer, type Logger } from '@ipdata/common';
 import type { DatasetPublished } from '@ipdata/proto/events/v1/dataset';
 import type { Kafka } from 'kafkajs';
@@ -10,7 +10,7 @@ import { DATASET_FILE, type DatasetStore } from '../../dataset/dataset-store.js'
  * events are harmless: the version in service, or one built before it, is skipped.
  */
 export function datasetPublishedConsumer(
-  deps: { kafka: Kafka; producer: EventProducer; store: DatasetStore; instanceId: string },
+  deps: { kafka: Kafka; producer: EventProducer; store: DatasetStore; instanceId: string; datasetsDir: string },
   logger: Logger,
 ): EventConsumer<DatasetPublished> {
   return EventConsumer.fromConfig(
@@ -21,6 +21,15 @@ export function datasetPublishedConsumer(
       dlqProducer: deps.producer,
       maxAttempts: 1,
       handler: async ({ event }) => {
+        // Only the dataset volume this replica is configured with is trusted as a source of files.
+        const root = resolve(deps.datasetsDir) + sep;
+        if (!resolve(event.location).startsWith(root)) {
+          logger.warn(
+            { version: event.version, location: event.location, datasetsDir: deps.datasetsDir },
+            'dataset.published points outside DATASETS_DIR; skipped',
+          );
+          return;
+        }
         const current = deps.store.summary;
         if (current !== undefined && (event.version === current.version || (event.builtAt ?? new Date(0)) < current.builtAt)) {
           logger.info(
