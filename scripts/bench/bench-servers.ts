@@ -6,25 +6,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Server, ServerCredentials, loadPackageDefinition, type GrpcObject, type ServiceClientConstructor } from '@grpc/grpc-js';
-import { loadSync } from '@grpc/proto-loader';
+import { Server, ServerCredentials } from '@grpc/grpc-js';
 import { IpInfo, LookupServiceService } from '@ipdata/proto/lookup/v1/lookup';
 import { newestDatasetFile } from '../../services/lookup-engine/src/dataset/dataset-store.js';
 import { LoadedDataset } from '../../services/lookup-engine/src/dataset/loaded-dataset.js';
 import { toIpInfo } from '../../services/lookup-engine/src/lookup/ip-info.js';
-import { repoRoot } from './bench-support.js';
+import { protoLoaderLookupService, repoRoot } from './bench-support.js';
 
 const server = new Server();
 if (process.env['SERVER'] === 'naive') {
-  const definition = loadSync(join(repoRoot, 'proto/ipdata/lookup/v1/lookup.proto'), {
-    includeDirs: [join(repoRoot, 'proto')],
-    longs: Number,
-    enums: Number,
-    defaults: false,
-    oneofs: true,
-  });
-  const service = (loadPackageDefinition(definition)['ipdata'] as GrpcObject)['lookup'] as GrpcObject;
-  const LookupService = (service['v1'] as GrpcObject)['LookupService'] as ServiceClientConstructor;
+  const LookupService = protoLoaderLookupService();
   const file = newestDatasetFile(process.env['DATASETS_DIR'] ?? join(repoRoot, 'var/datasets'));
   if (file === undefined) throw new Error('no dataset: run make dataset');
   const dataset = LoadedDataset.fromBytes(readFileSync(file));

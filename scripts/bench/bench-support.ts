@@ -3,22 +3,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { loadPackageDefinition, type GrpcObject, type ServiceClientConstructor } from '@grpc/grpc-js';
+import { loadSync } from '@grpc/proto-loader';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { seededRandom } from '@ipdata/common/testing';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-/** mulberry32: the same seed gives the same addresses in every run and for every implementation. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The same seed gives the same addresses in every run and for every implementation. */
+export const seeded = seededRandom;
 
 export function randomIpv4(count: number, seed: number): string[] {
   const next = seeded(seed);
@@ -118,4 +113,17 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   const exited = once(child, 'exit');
   child.kill('SIGTERM');
   await exited;
+}
+
+/** LookupService as a plain @grpc/proto-loader user would load it (the naive baseline). */
+export function protoLoaderLookupService(): ServiceClientConstructor {
+  const definition = loadSync(join(repoRoot, 'proto/ipdata/lookup/v1/lookup.proto'), {
+    includeDirs: [join(repoRoot, 'proto')],
+    longs: Number,
+    enums: Number,
+    defaults: false,
+    oneofs: true,
+  });
+  const ipdata = loadPackageDefinition(definition)['ipdata'] as GrpcObject;
+  return ((ipdata['lookup'] as GrpcObject)['v1'] as GrpcObject)['LookupService'] as ServiceClientConstructor;
 }

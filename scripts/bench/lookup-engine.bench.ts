@@ -13,8 +13,7 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn } from 'node:child_process';
-import { credentials, loadPackageDefinition, type GrpcObject, type ServiceClientConstructor } from '@grpc/grpc-js';
-import { loadSync } from '@grpc/proto-loader';
+import { credentials } from '@grpc/grpc-js';
 import { callUnary } from '@ipdata/common';
 import { LookupServiceClient } from '@ipdata/proto/lookup/v1/lookup';
 import { Reader } from 'maxmind';
@@ -28,6 +27,7 @@ import {
   randomIpv4,
   randomIpv6,
   repoRoot,
+  protoLoaderLookupService,
   startServer,
   stopServer,
 } from './bench-support.js';
@@ -171,16 +171,7 @@ async function drive(calls: number, inFlight: number, call: () => Promise<unknow
     SERVER: 'naive',
     DATASETS_DIR: datasetsDir,
   });
-  const definition = loadSync(join(repoRoot, 'proto/ipdata/lookup/v1/lookup.proto'), {
-    includeDirs: [join(repoRoot, 'proto')],
-    longs: Number,
-    enums: Number,
-    defaults: false,
-    oneofs: true,
-  });
-  const NaiveClient = (((loadPackageDefinition(definition)['ipdata'] as GrpcObject)['lookup'] as GrpcObject)['v1'] as GrpcObject)[
-    'LookupService'
-  ] as ServiceClientConstructor;
+  const NaiveClient = protoLoaderLookupService();
   const naiveClient = new NaiveClient(`127.0.0.1:${naive.port}`, credentials.createInsecure(), {
     'grpc.max_receive_message_length': 64 << 20,
   });

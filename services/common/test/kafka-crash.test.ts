@@ -5,8 +5,9 @@ import { UsageEvent } from '@ipdata/proto/events/v1/usage';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventProducer, createKafka, defineTopic, ensureTopics, topicSpecs } from '@ipdata/common';
+import { EventProducer, createKafka, ensureTopics, topicSpecs } from '@ipdata/common';
 import { stackAddresses, uniqueName, waitFor } from '@ipdata/common/testing';
+import { usageTestTopic } from './fixtures/usage-test-topic.js';
 
 const logger = pino({ level: 'silent' });
 const stack = stackAddresses();
@@ -26,17 +27,7 @@ describe('consumer killed before its offset commit', () => {
   const kafka = createKafka({ brokers: stack.kafkaBrokers, clientId: 'crash-test' }, logger);
   const producer = EventProducer.fromConfig({ kafka, source: 'crash-test' }, logger);
   const redis = new Redis(stack.redisUrl);
-  const topic = defineTopic({
-    name: topicName,
-    eventType: 'ipdata.events.v1.UsageEvent',
-    codec: UsageEvent,
-    partitions: 1,
-    retentionMs: 3_600_000,
-    key: 'api key id',
-    producers: ['test'],
-    consumers: ['test'],
-    description: 'crash test topic',
-  });
+  const topic = usageTestTopic(topicName);
 
   beforeAll(async () => {
     await ensureTopics(kafka, topicSpecs([topic]), logger);

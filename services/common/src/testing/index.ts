@@ -45,3 +45,15 @@ export async function waitFor<T>(
     await sleep(options.intervalMs ?? 50);
   }
 }
+
+/** Deterministic pseudo-random numbers in [0, 1) (mulberry32), so a failing sample can be replayed. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,16 +1,8 @@
+import { seededRandom } from '@ipdata/common/testing';
 import type { Partition } from '../ranges/partition.js';
 
-/** Deterministic pseudo-random numbers (mulberry32), so a failure can be replayed. */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic pseudo-random numbers, so a failure can be replayed. */
+export const random = seededRandom;
 
 /** Index of the range holding `address` (binary search over the starts). */
 export function rangeIndex(partition: Partition, address: Uint32Array): number {
