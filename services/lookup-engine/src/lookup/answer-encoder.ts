@@ -20,15 +20,6 @@ const ITEM_QUERY = tag(1, LEN);
 const ITEM_INFO = tag(2, LEN);
 const ITEM_ERROR = tag(3, LEN);
 
-function varintSize(value: number): number {
-  let size = 1;
-  while (value >= 0x80) {
-    value = Math.floor(value / 128);
-    size++;
-  }
-  return size;
-}
-
 /** Appends protobuf wire data to a growing Buffer. */
 class Sink {
   buffer: Buffer;
@@ -57,6 +48,24 @@ class Sink {
     this.ensure(bytes);
     this.position += this.buffer.write(text, this.position, bytes, 'utf8');
   }
+  /** An IPv4 address (optionally "/len") as a string field, written as ASCII without a JS string. */
+  ipv4(fieldTag: number, value: number, prefixLength = -1): void {
+    this.varint(fieldTag);
+    const lengthAt = this.position++;
+    this.ensure(20);
+    const buffer = this.buffer;
+    let at = this.position;
+    for (let shift = 24; shift >= 0; shift -= 8) {
+      at = writeDecimal(buffer, at, (value >>> shift) & 255);
+      if (shift > 0) buffer[at++] = 46;
+    }
+    if (prefixLength >= 0) {
+      buffer[at++] = 47;
+      at = writeDecimal(buffer, at, prefixLength);
+    }
+    buffer[lengthAt] = at - this.position;
+    this.position = at;
+  }
   raw(fieldTag: number, payload: Uint8Array): void {
     this.varint(fieldTag);
     this.varint(payload.length);
@@ -69,7 +78,12 @@ class Sink {
   }
 }
 
-const fieldSize = (fieldTag: number, bytes: number) => varintSize(fieldTag) + varintSize(bytes) + bytes;
+function writeDecimal(buffer: Buffer, at: number, value: number): number {
+  if (value >= 100) buffer[at++] = 48 + Math.floor(value / 100);
+  if (value >= 10) buffer[at++] = 48 + (Math.floor(value / 10) % 10);
+  buffer[at++] = 48 + (value % 10);
+  return at;
+}
 
 /**
  * Writes LookupResponse / BatchLookupResponse bytes directly. The record part of every IpInfo is
@@ -82,6 +96,8 @@ export class AnswerEncoder {
   private readonly recordBytes: Array<Uint8Array | undefined>;
   private readonly emptyRecord = IpInfo.encode(staticIpInfo(null)).finish();
   private readonly zoneBytes = new Map<string, { second: number; bytes: Uint8Array }>();
+  /** Scratch space for one IpInfo payload, copied into the response behind its length. */
+  private readonly payload = new Sink(1024);
 
   constructor(readonly dataset: LoadedDataset) {
     this.recordBytes = new Array<Uint8Array | undefined>(dataset.summary.records);
@@ -110,37 +126,45 @@ export class AnswerEncoder {
 
   /** Writes one IpInfo message (field tag + length + payload) into the sink. */
   private writeInfo(sink: Sink, fieldTag: number, query: string, resolution: Resolution, nowMs: number): void {
-    const dataset = this.dataset;
+    const payload = this.payload;
+    payload.position = 0;
     const record = this.staticBytes(resolution);
-    const start = dataset.rangeStart(resolution.family, resolution.range);
-    const end = dataset.rangeEnd(resolution.family, resolution.range);
-    const networks = dataset.networks(resolution.family, resolution.range);
+    payload.ensure(record.length);
+    payload.buffer.set(record, 0);
+    payload.position = record.length;
+    payload.string(INFO_IP, query, Buffer.byteLength(query));
     const zone = resolution.record?.time_zone ?? null;
     const zoneBytes = zone === null ? null : this.timeZoneBytes(zone, nowMs);
-    const queryBytes = Buffer.byteLength(query);
-    let size =
-      record.length +
-      fieldSize(INFO_IP, queryBytes) +
-      fieldSize(INFO_START_IP, start.length) +
-      fieldSize(INFO_END_IP, end.length);
-    for (const network of networks) size += fieldSize(INFO_NETWORKS, network.length);
-    if (zoneBytes !== null) size += fieldSize(INFO_TIME_ZONE, zoneBytes.length);
-    const reserved = resolution.reserved !== ReservedReason.RESERVED_REASON_UNSPECIFIED;
-    if (reserved) size += varintSize(INFO_RESERVED) + varintSize(resolution.reserved);
+    if (zoneBytes !== null) payload.raw(INFO_TIME_ZONE, zoneBytes);
+    if (resolution.family === 4) this.writeIpv4Range(payload, resolution.range);
+    else {
+      const dataset = this.dataset;
+      const start = dataset.rangeStart(6, resolution.range);
+      const end = dataset.rangeEnd(6, resolution.range);
+      payload.string(INFO_START_IP, start, start.length);
+      payload.string(INFO_END_IP, end, end.length);
+      for (const network of dataset.networks(6, resolution.range)) payload.string(INFO_NETWORKS, network, network.length);
+    }
+    if (resolution.reserved !== ReservedReason.RESERVED_REASON_UNSPECIFIED) {
+      payload.varint(INFO_RESERVED);
+      payload.varint(resolution.reserved);
+    }
+    sink.raw(fieldTag, payload.buffer.subarray(0, payload.position));
+  }
 
-    sink.varint(fieldTag);
-    sink.varint(size);
-    sink.ensure(record.length);
-    sink.buffer.set(record, sink.position);
-    sink.position += record.length;
-    sink.string(INFO_IP, query, queryBytes);
-    if (zoneBytes !== null) sink.raw(INFO_TIME_ZONE, zoneBytes);
-    sink.string(INFO_START_IP, start, start.length);
-    sink.string(INFO_END_IP, end, end.length);
-    for (const network of networks) sink.string(INFO_NETWORKS, network, network.length);
-    if (reserved) {
-      sink.varint(INFO_RESERVED);
-      sink.varint(resolution.reserved);
+  /** start_ip, end_ip and the CIDR blocks of an IPv4 range, straight as ASCII (the common case). */
+  private writeIpv4Range(payload: Sink, range: number): void {
+    const starts = this.dataset.view.ipv4Starts;
+    const first = starts[range] as number;
+    const last = (range + 1 < starts.length ? (starts[range + 1] as number) : 2 ** 32) - 1;
+    payload.ipv4(INFO_START_IP, first);
+    payload.ipv4(INFO_END_IP, last);
+    let block = first;
+    while (block <= last) {
+      let size = block === 0 ? 32 : 31 - Math.clz32(block & -block);
+      while (size > 0 && block + 2 ** size - 1 > last) size--;
+      payload.ipv4(INFO_NETWORKS, block, 32 - size);
+      block += 2 ** size;
     }
   }
 
