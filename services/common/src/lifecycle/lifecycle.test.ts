@@ -40,6 +40,26 @@ describe('Lifecycle', () => {
     expect((await lifecycle.readiness()).ready).toBe(true);
   });
 
+  it('shuts down gracefully on SIGTERM, ignoring a copy of the same signal delivered with it', async () => {
+    const events: string[] = [];
+    const exits: number[] = [];
+    const lifecycle = new Lifecycle({ logger: pino({ level: 'silent' }), exit: (code) => exits.push(code) });
+    lifecycle.register(component('kafka', events));
+    await lifecycle.start();
+    const before = process.listeners('SIGTERM').length;
+    lifecycle.handleSignals(['SIGTERM']);
+    try {
+      process.emit('SIGTERM');
+      process.emit('SIGTERM');
+      await lifecycle.shutdown();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(exits).toEqual([0]);
+      expect(events).toEqual(['start kafka', 'stop kafka']);
+    } finally {
+      for (const listener of process.listeners('SIGTERM').slice(before)) process.removeListener('SIGTERM', listener);
+    }
+  });
+
   it('shuts down only once and keeps going when a component fails to stop', async () => {
     const events: string[] = [];
     const lifecycle = new Lifecycle({ logger: pino({ level: 'silent' }) });

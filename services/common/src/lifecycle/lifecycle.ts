@@ -92,18 +92,23 @@ export class Lifecycle {
   }
 
   /**
-   * SIGTERM/SIGINT start a graceful shutdown bounded by shutdownTimeoutMs; a second signal or
-   * the timeout exits at once with a non-zero code.
+   * SIGTERM/SIGINT start a graceful shutdown bounded by shutdownTimeoutMs; a second signal (at
+   * least a second after the first) or the timeout exits at once with a non-zero code. Copies of
+   * the first signal arriving together (a process group and its leader both signalled, as
+   * supervisors do) do not count as a second one.
    */
   handleSignals(signals: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT']): void {
     const exit = this.options.exit ?? ((code: number) => process.exit(code));
+    let firstSignalAt = 0;
     for (const signal of signals) {
       process.on(signal, () => {
         if (this.shutdownPromise) {
+          if (Date.now() - firstSignalAt < 1_000) return;
           this.options.logger.warn({ signal }, 'second signal, exiting now');
           exit(1);
           return;
         }
+        firstSignalAt = Date.now();
         const timer = setTimeout(() => {
           this.options.logger.error({ timeoutMs: this.options.shutdownTimeoutMs }, 'shutdown timed out, exiting');
           exit(1);
