@@ -17,8 +17,8 @@ export const billingEnv = {
   PAYMENT_PROVIDER: env.oneOf(['sandbox'], 'sandbox'),
   WEBHOOK_PORT: env.port(9123),
   PAYMENT_WEBHOOK_URL: env.url(['http', 'https'], 'http://127.0.0.1:9123/webhooks/payments/sandbox'),
-  // The sandbox is no real provider; production deployments still set their own value.
-  PAYMENT_SANDBOX_SECRET: env.secret(env.string({ default: 'sandbox-dev-secret', expected: 'the sandbox HMAC secret' })),
+  // No default: a known secret would let anyone forge payment callbacks. `make up` (APP_ENV=development) gets a dev value below.
+  PAYMENT_SANDBOX_SECRET: env.secret(env.string({ expected: 'the sandbox HMAC secret' })),
   PAYMENT_CALLBACK_WINDOW_SECONDS: env.int({ min: 10, max: 3600, default: 300 }),
   SANDBOX_CHECKOUT_PORT: env.port(9113),
   SANDBOX_CHECKOUT_PUBLIC_URL: env.url(['http', 'https'], 'http://127.0.0.1:9113'),
@@ -28,6 +28,13 @@ export const billingEnv = {
 
 export type BillingConfig = ConfigOf<typeof billingEnv>;
 
+const DEV_SANDBOX_SECRET = 'sandbox-dev-secret';
+
 export function loadBillingConfig(source: NodeJS.ProcessEnv = process.env): BillingConfig {
-  return loadConfig(billingEnv, source);
+  const development = source['APP_ENV'] === 'development';
+  return loadConfig(billingEnv, development ? { PAYMENT_SANDBOX_SECRET: DEV_SANDBOX_SECRET, ...dropEmpty(source) } : source);
+}
+
+function dropEmpty(source: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''));
 }
