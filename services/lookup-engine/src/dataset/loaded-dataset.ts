@@ -134,21 +134,18 @@ export class LoadedDataset {
   }
 
   rangeEnd(family: 4 | 6, range: number): string {
-    if (family === 4) {
-      const next = range + 1 < this.summary.ipv4Ranges ? (this.view.ipv4Starts[range + 1] as number) : 2 ** 32;
-      return formatIpv4(next - 1);
-    }
-    return formatBigIpv6(this.lastOf6(range));
+    return family === 4 ? formatIpv4(this.lastOf4(range)) : formatBigIpv6(this.lastOf6(range));
   }
 
   /** The range as a minimal list of CIDR blocks. */
   networks(family: 4 | 6, range: number): string[] {
-    if (family === 4) {
-      const first = this.view.ipv4Starts[range] as number;
-      const next = range + 1 < this.summary.ipv4Ranges ? (this.view.ipv4Starts[range + 1] as number) : 2 ** 32;
-      return ipv4RangeToCidrs(first, next - 1);
-    }
+    if (family === 4) return ipv4RangeToCidrs(this.view.ipv4Starts[range] as number, this.lastOf4(range));
     return ipv6RangeToCidrs(wordsToBigInt(this.view.ipv6Starts, range * 4), this.lastOf6(range));
+  }
+
+  /** Last address of IPv4 range `range`: one before the next range's start, or the end of the space. */
+  lastOf4(range: number): number {
+    return (range + 1 < this.summary.ipv4Ranges ? (this.view.ipv4Starts[range + 1] as number) : 2 ** 32) - 1;
   }
 
   private lastOf6(range: number): bigint {

@@ -1,16 +1,21 @@
 import { formatIpv4, formatIpv6 } from './parse-ip.js';
 
-/** The minimal CIDR blocks covering first..last (IPv4 as unsigned integers). */
-export function ipv4RangeToCidrs(first: number, last: number): string[] {
-  const blocks: string[] = [];
+/** Visits the minimal CIDR blocks covering first..last (IPv4 as unsigned integers), in order. */
+export function forEachIpv4Cidr(first: number, last: number, visit: (network: number, prefixLength: number) => void): void {
   let start = first;
   while (start <= last) {
     // Largest block aligned at `start` that does not pass `last`.
     let size = start === 0 ? 32 : 31 - Math.clz32(start & -start);
     while (size > 0 && start + 2 ** size - 1 > last) size--;
-    blocks.push(`${formatIpv4(start)}/${32 - size}`);
+    visit(start, 32 - size);
     start += 2 ** size;
   }
+}
+
+/** The minimal CIDR blocks covering first..last (IPv4 as unsigned integers). */
+export function ipv4RangeToCidrs(first: number, last: number): string[] {
+  const blocks: string[] = [];
+  forEachIpv4Cidr(first, last, (network, prefixLength) => blocks.push(`${formatIpv4(network)}/${prefixLength}`));
   return blocks;
 }
 

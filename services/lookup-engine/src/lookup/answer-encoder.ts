@@ -1,6 +1,7 @@
 import { isDomainError } from '@ipdata/common';
 import { IpInfo, ReservedReason, TimeZone } from '@ipdata/proto/lookup/v1/lookup';
 import type { LoadedDataset, Resolution } from '../dataset/loaded-dataset.js';
+import { forEachIpv4Cidr } from '../ip/cidr.js';
 import { staticIpInfo } from './ip-info.js';
 import { zoneTime } from './time-zone.js';
 
@@ -154,18 +155,11 @@ export class AnswerEncoder {
 
   /** start_ip, end_ip and the CIDR blocks of an IPv4 range, straight as ASCII (the common case). */
   private writeIpv4Range(payload: Sink, range: number): void {
-    const starts = this.dataset.view.ipv4Starts;
-    const first = starts[range] as number;
-    const last = (range + 1 < starts.length ? (starts[range + 1] as number) : 2 ** 32) - 1;
+    const first = this.dataset.view.ipv4Starts[range] as number;
+    const last = this.dataset.lastOf4(range);
     payload.ipv4(INFO_START_IP, first);
     payload.ipv4(INFO_END_IP, last);
-    let block = first;
-    while (block <= last) {
-      let size = block === 0 ? 32 : 31 - Math.clz32(block & -block);
-      while (size > 0 && block + 2 ** size - 1 > last) size--;
-      payload.ipv4(INFO_NETWORKS, block, 32 - size);
-      block += 2 ** size;
-    }
+    forEachIpv4Cidr(first, last, (network, prefixLength) => payload.ipv4(INFO_NETWORKS, network, prefixLength));
   }
 
   /** LookupResponse bytes; throws InvalidArgumentError for a malformed address. */
