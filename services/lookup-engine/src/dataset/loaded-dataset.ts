@@ -45,8 +45,8 @@ export class LoadedDataset {
     loadedAt: Date,
     options: RadixIndexOptions,
   ) {
-    this.v4 = RadixIndex.build(view.ipv4Starts, 1, options);
-    this.v6 = RadixIndex.build(view.ipv6Starts, 4, options);
+    this.v4 = RadixIndex.build(view.ipv4Starts, 1, view.ipv4Records, options);
+    this.v6 = RadixIndex.build(view.ipv6Starts, 4, view.ipv6Records, options);
     this.records = new Array<IpRecord | undefined>(view.header.counts.records);
     this.summary = {
       version: view.header.datasetVersion,
@@ -106,11 +106,11 @@ export class LoadedDataset {
       ip = mappedIpv4(this.scratch);
       if (ip < 0) {
         if (reservedIpv6(this.scratch) !== ReservedReason.RESERVED_REASON_UNSPECIFIED) return null;
-        return this.record(this.view.ipv6Records[this.v6.find6(this.scratch)] as number);
+        return this.record(this.v6.record6(this.scratch));
       }
     }
     if (reservedIpv4(ip) !== ReservedReason.RESERVED_REASON_UNSPECIFIED) return null;
-    return this.record(this.view.ipv4Records[this.v4.find4(ip)] as number);
+    return this.record(this.v4.record4(ip));
   }
 
   resolve4(ip: number): Resolution {

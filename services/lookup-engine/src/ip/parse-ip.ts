@@ -10,6 +10,7 @@
  * and the method form runs ~5× slower; a call on this constant stays inlined. Measured with
  * .exp-style micro-benchmarks: IPv4 parsing 8.7 M/s → 21 M/s in a process that loads ioredis.
  */
+// eslint-disable-next-line @typescript-eslint/unbound-method -- always called with .call(text, i)
 const charCodeAt = String.prototype.charCodeAt;
 
 /** Parses dotted-quad IPv4 ("1.2.3.4", no leading zeros beyond "0"); -1 when malformed. */
@@ -43,6 +44,16 @@ export function parseIpv4(text: string, from = 0, to = text.length): number {
 const groups = new Uint16Array(8);
 
 /**
+ * Hex digit values by character code, NOT_HEX elsewhere. A table instead of range checks: digits
+ * and letters alternate at random in real addresses, and the branches mispredicted on most
+ * characters (IPv6 parsing ran at ~5 ns per character).
+ */
+const NOT_HEX = 16;
+const HEX_VALUE = new Uint8Array(128).fill(NOT_HEX);
+for (let d = 0; d < 10; d++) HEX_VALUE[48 + d] = d;
+for (let d = 0; d < 6; d++) HEX_VALUE[97 + d] = HEX_VALUE[65 + d] = 10 + d;
+
+/**
  * Parses IPv6 text (RFC 4291 forms: "::" compression, embedded dotted IPv4 in the last 32 bits)
  * into `out` as four big-endian 32-bit words. Zone ids ("%eth0") are refused. Returns false when
  * malformed. One pass over the characters into a reused group buffer.
@@ -65,16 +76,13 @@ export function parseIpv6(text: string, out: Uint32Array): boolean {
     let value = 0;
     let c = charCodeAt.call(text, i);
     for (;;) {
-      let h: number;
-      if (c >= 48 && c <= 57) h = c - 48;
-      else if (c >= 97 && c <= 102) h = c - 87;
-      else if (c >= 65 && c <= 70) h = c - 55;
-      else break;
+      const h = c < 128 ? (HEX_VALUE[c] as number) : NOT_HEX;
+      if (h === NOT_HEX) break;
       value = (value << 4) | h;
-      if (++i - groupStart > 4) return false;
-      if (i === length) break;
+      if (++i === length) break;
       c = charCodeAt.call(text, i);
     }
+    if (i - groupStart > 4) return false;
     if (i < length && c === 46) {
       // Embedded IPv4 takes the last two groups.
       if (count > 6) return false;

@@ -21,6 +21,12 @@ function referenceFind(starts: Uint32Array, words: number, address: readonly num
 }
 
 const u32 = fc.integer({ min: 0, max: 0xffffffff });
+const NONE = 0xffffffff;
+
+/** Record index per range: a few records shared by many ranges, some ranges without data. */
+function recordsFor(rangeCount: number, seed: number): Uint32Array {
+  return Uint32Array.from({ length: rangeCount }, (_, i) => ((i * 7 + seed) % 11 === 0 ? NONE : (i * 13 + seed) % 17));
+}
 
 /** Sorted unique IPv4 range starts beginning at 0, clustered so deep nodes get built. */
 const ipv4Starts = fc
@@ -35,22 +41,27 @@ const ipv4Starts = fc
     return Uint32Array.from([...all].sort((a, b) => a - b));
   });
 
+// Small roots and strides force deep nodes, path compression and single-candidate slots.
 const options = [
-  { rootStride: 16, innerStride: 8, leafMax: 8 },
-  { rootStride: 16, innerStride: 8, leafMax: 1 },
-  { rootStride: 8, innerStride: 4, leafMax: 2 },
+  {},
+  { rootStride: 16, maxStride: 8, leafMax: 1 },
+  { rootStride: 8, maxStride: 4, targetRun: 1, leafMax: 2 },
+  { rootStride: 2, maxStride: 2, targetRun: 4, leafMax: 1 },
 ];
 
 describe('RadixIndex (IPv4) against a sorted-array search', () => {
   for (const option of options) {
     it(`agrees for random and boundary addresses with ${JSON.stringify(option)}`, () => {
       fc.assert(
-        fc.property(ipv4Starts, fc.array(u32, { maxLength: 200 }), (starts, probes) => {
-          const index = RadixIndex.build(starts, 1, option);
+        fc.property(ipv4Starts, fc.array(u32, { maxLength: 200 }), fc.nat(100), (starts, probes, seed) => {
+          const records = recordsFor(starts.length, seed);
+          const index = RadixIndex.build(starts, 1, records, option);
           const boundaries: number[] = [0, 0xffffffff];
           for (const start of starts) boundaries.push(start, Math.max(0, start - 1), Math.min(0xffffffff, start + 1));
           for (const address of [...probes, ...boundaries]) {
-            expect(index.find4(address)).toBe(referenceFind(starts, 1, [address]));
+            const range = referenceFind(starts, 1, [address]);
+            expect(index.find4(address)).toBe(range);
+            expect(index.record4(address)).toBe(records[range]);
           }
         }),
         { numRuns: 150 },
@@ -59,17 +70,21 @@ describe('RadixIndex (IPv4) against a sorted-array search', () => {
   }
 
   it('handles one /0 range, /32 ranges and the last address', () => {
-    const whole = RadixIndex.build(Uint32Array.from([0]), 1);
+    const whole = RadixIndex.build(Uint32Array.from([0]), 1, Uint32Array.from([7]));
     expect(whole.find4(0)).toBe(0);
     expect(whole.find4(0xffffffff)).toBe(0);
+    expect(whole.record4(0xffffffff)).toBe(7);
     // 10.0.0.5/32 alone between two ranges, and a range holding only the last address.
     const starts = Uint32Array.from([0, 0x0a000005, 0x0a000006, 0xffffffff]);
-    const index = RadixIndex.build(starts, 1, { leafMax: 1 });
+    const index = RadixIndex.build(starts, 1, Uint32Array.from([0, 1, NONE, 3]), { leafMax: 1 });
     expect(index.find4(0x0a000004)).toBe(0);
     expect(index.find4(0x0a000005)).toBe(1);
     expect(index.find4(0x0a000006)).toBe(2);
     expect(index.find4(0xfffffffe)).toBe(2);
     expect(index.find4(0xffffffff)).toBe(3);
+    expect(index.record4(0x0a000005)).toBe(1);
+    expect(index.record4(0x0a000006)).toBe(NONE);
+    expect(index.record4(0xffffffff)).toBe(3);
   });
 });
 
@@ -96,35 +111,45 @@ const ipv6Starts = fc
   });
 
 describe('RadixIndex (IPv6) against a sorted-array search', () => {
-  it('agrees for random and boundary addresses', () => {
-    fc.assert(
-      fc.property(ipv6Starts, fc.array(fc.tuple(u32, u32, u32, u32), { maxLength: 100 }), (starts, probes) => {
-        const index = RadixIndex.build(starts, 4, { leafMax: 2 });
-        const scratch = new Uint32Array(4);
-        const addresses: number[][] = probes.map((p) => [...p]);
-        addresses.push([0, 0, 0, 0], [0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff]);
-        for (let i = 0; i < starts.length / 4; i++) {
-          const start = [...starts.subarray(i * 4, i * 4 + 4)];
-          addresses.push(start, [start[0], start[1], start[2], ((start[3] as number) + 1) >>> 0] as number[]);
-          // Probe inside the same prefix with the first word of the start.
-          addresses.push([start[0] as number, 0xffffffff, 0xffffffff, 0xffffffff]);
-        }
-        for (const address of addresses) {
-          scratch.set(address);
-          expect(index.find6(scratch)).toBe(referenceFind(starts, 4, address));
-        }
-      }),
-      { numRuns: 150 },
-    );
-  });
+  const ipv6Options = [{}, { leafMax: 2 }, { rootStride: 4, maxStride: 3, targetRun: 1, leafMax: 1 }];
+  for (const option of ipv6Options) {
+    it(`agrees for random and boundary addresses with ${JSON.stringify(option)}`, () => {
+      fc.assert(
+        fc.property(
+          ipv6Starts,
+          fc.array(fc.tuple(u32, u32, u32, u32), { maxLength: 100 }),
+          fc.nat(100),
+          (starts, probes, seed) => {
+            const records = recordsFor(starts.length / 4, seed);
+            const index = RadixIndex.build(starts, 4, records, option);
+            const scratch = new Uint32Array(4);
+            const addresses: number[][] = probes.map((p) => [...p]);
+            addresses.push([0, 0, 0, 0], [0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff]);
+            for (let i = 0; i < starts.length / 4; i++) {
+              const start = [...starts.subarray(i * 4, i * 4 + 4)];
+              addresses.push(start, [start[0], start[1], start[2], ((start[3] as number) + 1) >>> 0] as number[]);
+              // Probe inside the same prefix with the first word of the start.
+              addresses.push([start[0] as number, 0xffffffff, 0xffffffff, 0xffffffff]);
+            }
+            for (const address of addresses) {
+              scratch.set(address);
+              const range = referenceFind(starts, 4, address);
+              expect(index.find6(scratch)).toBe(range);
+              expect(index.record6(scratch)).toBe(records[range]);
+            }
+          },
+        ),
+        { numRuns: 150 },
+      );
+    });
+  }
 
   it('covers ::/0 and ::/128 and the last address', () => {
     const index = RadixIndex.build(
       Uint32Array.from([0, 0, 0, 0, 0, 0, 0, 1, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff]),
       4,
-      {
-        leafMax: 1,
-      },
+      Uint32Array.from([0, 1, 2]),
+      { leafMax: 1 },
     );
     expect(index.find6(Uint32Array.from([0, 0, 0, 0]))).toBe(0);
     expect(index.find6(Uint32Array.from([0, 0, 0, 1]))).toBe(1);

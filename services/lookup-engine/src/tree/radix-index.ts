@@ -1,40 +1,57 @@
 /**
- * A multi-bit radix tree over a partition of an address space (IPv4: one 32-bit word per
+ * A level-compressed radix tree over a partition of an address space (IPv4: one 32-bit word per
  * address, IPv6: four). The partition is the dataset's range table: range i covers
  * starts[i] .. starts[i + 1] - 1, so "which range holds address a" is "the last i with
  * starts[i] <= a".
  *
- * Each node splits its prefix into 2^stride slots (`rootStride` bits at the root, `innerStride`
- * below). A slot's entry in `lo` carries a flag bit when the slot has a child, so the common
- * path reads one cache line of the node and then the starts array.
- * A slot stores the first candidate range (the one covering the slot's first address); the
- * candidates of slot c are lo[c] .. lo[c + 1]. A slot with more than `leafMax` candidates gets a
- * child node; otherwise it is a leaf and the last few steps are a binary search inside that small
- * run of the (contiguous, cache-friendly) starts array. Everything lives in typed arrays; lookups
- * allocate nothing.
+ * A node first checks the bits its ranges all share (path compression: an address that differs
+ * there lies before or after all of them), then splits the next `stride` bits into 2^stride
+ * slots. The stride adapts to the number of ranges under the node, so dense regions (the
+ * 2001:/2a0x: IPv6 blocks) take two or three levels instead of six or seven.
  *
- * Pure module: buffers in, answers out, no I/O (STYLE.md).
+ * A slot is two words side by side, so one cache line answers most lookups:
+ *   [UNIFORM | record, range]  the slot lies inside one range: the record index without touching
+ *                              the range table at all
+ *   [CHILD | node, 0]          descend
+ *   [lo, hi]                   a short run of candidate ranges, binary searched in `starts`
+ * Nodes are eight words each (NODE_* offsets). Everything lives in typed arrays; lookups allocate
+ * nothing. Pure module: buffers in, answers out, no I/O (STYLE.md).
  */
 export interface RadixIndexOptions {
   /** Bits consumed by the root node. */
   rootStride?: number;
-  /** Bits consumed by every other node; must divide 32 - rootStride. */
-  innerStride?: number;
+  /** Largest stride of an inner node. */
+  maxStride?: number;
+  /** Inner strides aim at this many candidate ranges per slot. */
+  targetRun?: number;
   /** Largest candidate run left to binary search instead of splitting further. */
   leafMax?: number;
 }
 
-const WORD_BITS = 32;
-/** Set on a slot's `lo` entry when the slot has a child node (range indexes stay below 2^31). */
-const HAS_CHILD = 0x80000000;
-const INDEX_MASK = 0x7fffffff;
-
 /**
- * Measured on the full dataset (3.2 M IPv4 and 1.3 M IPv6 ranges, scripts/bench): a 20-bit root,
- * 4-bit inner strides and leaves of up to 32 ranges keep both trees near 12 MiB each and build in
- * ~0.1 s, with lookups as fast as 8-bit strides with 8-range leaves (which took 250 MiB).
+ * Measured on the full dataset (3.2 M IPv4 and 1.3 M IPv6 ranges) with scripts/bench and the
+ * depth histogram in the engine README: see there for the figures behind these numbers.
  */
-export const DEFAULT_RADIX_OPTIONS = { rootStride: 20, innerStride: 4, leafMax: 32 } as const;
+export const DEFAULT_RADIX_OPTIONS = { rootStride: 20, maxStride: 16, targetRun: 2, leafMax: 8 } as const;
+
+const WORD_BITS = 32;
+const UNIFORM = 0x80000000;
+const CHILD = 0x40000000;
+const VALUE_MASK = 0x3fffffff;
+/** A record index meaning "no data" (the dataset format's NONE). */
+const NO_RECORD = 0xffffffff;
+
+const NODE_WORDS = 8;
+const NODE_SLOT_BASE = 0;
+/** strideShift | strideWord << 8 | skipWord << 16 */
+const NODE_LAYOUT = 1;
+const NODE_STRIDE_MASK = 2;
+const NODE_SKIP_MASK = 3;
+const NODE_SKIP_VALUE = 4;
+/** Range answered when the address is below the node's shared bits. */
+const NODE_FIRST = 5;
+/** Range answered when the address is above them. */
+const NODE_LAST = 6;
 
 class GrowableU32 {
   array: Uint32Array;
@@ -57,181 +74,238 @@ class GrowableU32 {
   }
 }
 
+/** Mask of bits [from, to) of the 32-bit word holding bit `from` (to ≤ that word's end). */
+function bitsMask(from: number, to: number): number {
+  const width = to - from;
+  if (width === 0) return 0;
+  const shift = WORD_BITS - (to - (from & ~31));
+  return width === WORD_BITS ? 0xffffffff : (((1 << width) - 1) << shift) >>> 0;
+}
+
+interface PendingNode {
+  /** The node's block: its first address and prefix length. */
+  prefix: Uint32Array;
+  bit: number;
+  first: number;
+  last: number;
+}
+
 export class RadixIndex {
-  /** Per slot: first candidate range. One extra entry per node closes the last slot. */
-  private readonly lo: Uint32Array;
-  /** Per slot: child node + 1 (read only when the slot's `lo` entry has HAS_CHILD). */
-  private readonly child: Uint32Array;
-  private readonly nodeLoBase: Uint32Array;
-  private readonly nodeChildBase: Uint32Array;
-  private readonly nodeWord: Uint8Array;
-  private readonly nodeShift: Uint8Array;
-  private readonly nodeMask: Uint32Array;
   readonly nodeCount: number;
   readonly rangeCount: number;
 
   private constructor(
     private readonly starts: Uint32Array,
-    private readonly words: 1 | 4,
-    parts: {
-      lo: Uint32Array;
-      child: Uint32Array;
-      nodeLoBase: Uint32Array;
-      nodeChildBase: Uint32Array;
-      nodeWord: Uint8Array;
-      nodeShift: Uint8Array;
-      nodeMask: Uint32Array;
-    },
+    private readonly rangeRecords: Uint32Array,
+    private readonly nodes: Uint32Array,
+    private readonly slots: Uint32Array,
+    words: 1 | 4,
   ) {
-    this.lo = parts.lo;
-    this.child = parts.child;
-    this.nodeLoBase = parts.nodeLoBase;
-    this.nodeChildBase = parts.nodeChildBase;
-    this.nodeWord = parts.nodeWord;
-    this.nodeShift = parts.nodeShift;
-    this.nodeMask = parts.nodeMask;
-    this.nodeCount = parts.nodeLoBase.length;
+    this.nodeCount = nodes.length / NODE_WORDS;
     this.rangeCount = starts.length / words;
   }
 
-  /** Builds the tree over `starts` (ascending, starts at address 0, `words` words per address). */
-  static build(starts: Uint32Array, words: 1 | 4, options: RadixIndexOptions = {}): RadixIndex {
-    const rootStride = options.rootStride ?? DEFAULT_RADIX_OPTIONS.rootStride;
-    const innerStride = options.innerStride ?? DEFAULT_RADIX_OPTIONS.innerStride;
-    const leafMax = options.leafMax ?? DEFAULT_RADIX_OPTIONS.leafMax;
+  /**
+   * Builds the tree over `starts` (ascending, starting at address 0, `words` words per address).
+   * `rangeRecords[i]` is range i's record index (NONE for no data); slots inside one range keep it.
+   */
+  static build(starts: Uint32Array, words: 1 | 4, rangeRecords: Uint32Array, options: RadixIndexOptions = {}): RadixIndex {
+    const { rootStride, maxStride, targetRun, leafMax } = { ...DEFAULT_RADIX_OPTIONS, ...options };
     const totalBits = words * WORD_BITS;
-    if ((WORD_BITS - rootStride) % innerStride !== 0 || WORD_BITS % innerStride !== 0) {
-      throw new Error('strides must not straddle 32-bit words');
-    }
     const rangeCount = starts.length / words;
-    if (rangeCount > INDEX_MASK) throw new Error('too many ranges for one tree');
-    const lo = new GrowableU32(1 << 17);
-    const child = new GrowableU32(1 << 17);
-    const nodes: Array<{ loBase: number; childBase: number; word: number; shift: number; mask: number }> = [];
+    if (rangeCount > VALUE_MASK) throw new Error('too many ranges for one tree');
+    if (rootStride < 1 || rootStride > 24 || maxStride < 1 || maxStride > 24) throw new Error('strides must be 1..24 bits');
+    const nodes = new GrowableU32(NODE_WORDS * 1024);
+    const slots = new GrowableU32(2 << rootStride);
     const slotStart = new Uint32Array(words);
 
-    // Compares the start of range i with the address in slotStart.
-    const startAtMost = (i: number): boolean => {
+    const compareStart = (i: number): number => {
       for (let w = 0; w < words; w++) {
         const a = starts[i * words + w] as number;
         const b = slotStart[w] as number;
-        if (a !== b) return a < b;
+        if (a !== b) return a < b ? -1 : 1;
       }
-      return true;
+      return 0;
+    };
+    /** First bit (≥ from) where the starts of ranges i and j differ; totalBits when equal. */
+    const firstDifference = (i: number, j: number, from: number): number => {
+      for (let w = from >>> 5; w < words; w++) {
+        const x = ((starts[i * words + w] as number) ^ (starts[j * words + w] as number)) >>> 0;
+        if (x !== 0) return w * WORD_BITS + Math.clz32(x);
+      }
+      return totalBits;
     };
 
-    // Iterative build: a queue of (prefix words, bit offset, first candidate, last candidate, parent slot).
-    interface Pending {
-      prefix: Uint32Array;
-      bit: number;
-      first: number;
-      last: number;
-      parentSlot: { lo: number; child: number } | -1;
-    }
-    const queue: Pending[] = [{ prefix: new Uint32Array(words), bit: 0, first: 0, last: rangeCount - 1, parentSlot: -1 }];
+    const queue: PendingNode[] = [{ prefix: new Uint32Array(words), bit: 0, first: 0, last: rangeCount - 1 }];
     for (let q = 0; q < queue.length; q++) {
-      const { prefix, bit, first, last, parentSlot } = queue[q] as Pending;
-      const stride = bit === 0 ? rootStride : innerStride;
-      const slots = 1 << stride;
-      const word = bit >>> 5;
-      const shift = WORD_BITS - (bit & 31) - stride;
-      const node = nodes.length;
-      const loBase = lo.reserve(slots + 1);
-      const childBase = child.reserve(slots);
-      nodes.push({ loBase, childBase, word, shift, mask: slots === 2 ** 32 ? 0xffffffff : slots - 1 });
-      if (parentSlot !== -1) {
-        child.array[parentSlot.child] = node + 1;
-        lo.array[parentSlot.lo] = ((lo.array[parentSlot.lo] as number) | HAS_CHILD) >>> 0;
-      }
+      const { prefix, bit, first, last } = queue[q] as PendingNode;
 
+      // Path compression: the bits (within this word) shared by every range starting inside the block.
+      const skipWord = bit >>> 5;
+      let strideBit = bit;
+      if (bit > 0 && last > first) {
+        const wordEnd = (skipWord + 1) * WORD_BITS;
+        strideBit = Math.min(firstDifference(first + 1, last, bit), wordEnd, totalBits - 1);
+      }
+      const skipMask = bitsMask(bit, strideBit);
+      const skipValue = ((starts[last * words + skipWord] as number) & skipMask) >>> 0;
+
+      const strideWord = strideBit >>> 5;
+      const roomInWord = (strideWord + 1) * WORD_BITS - strideBit;
+      const wanted = bit === 0 ? rootStride : Math.ceil(Math.log2((last - first + 1) / targetRun));
+      const stride = Math.max(1, Math.min(wanted, bit === 0 ? rootStride : maxStride, roomInWord));
+      const shift = roomInWord - stride;
+      const slotCount = 2 ** stride;
+
+      const node = nodes.reserve(NODE_WORDS) / NODE_WORDS;
+      const slotBase = slots.reserve(2 * slotCount) / 2;
+      const n = node * NODE_WORDS;
+      nodes.array[n + NODE_SLOT_BASE] = slotBase;
+      nodes.array[n + NODE_LAYOUT] = shift | (strideWord << 8) | (skipWord << 16);
+      nodes.array[n + NODE_STRIDE_MASK] = slotCount - 1;
+      nodes.array[n + NODE_SKIP_MASK] = skipMask;
+      nodes.array[n + NODE_SKIP_VALUE] = skipValue;
+      nodes.array[n + NODE_FIRST] = first;
+      nodes.array[n + NODE_LAST] = last;
+
+      // Candidate run of every slot: lo = range covering the slot's first address.
       slotStart.set(prefix);
+      slotStart[skipWord] = ((slotStart[skipWord] as number) | skipValue) >>> 0;
+      const base = slotStart[strideWord] as number;
+      const lo = new Uint32Array(slotCount + 1);
+      const startsAtSlot = new Uint8Array(slotCount + 1);
       let candidate = first;
-      for (let c = 0; c < slots; c++) {
-        slotStart[word] = ((prefix[word] as number) | (c << shift)) >>> 0;
-        while (candidate < last && startAtMost(candidate + 1)) candidate++;
-        lo.array[loBase + c] = candidate;
+      for (let c = 0; c < slotCount; c++) {
+        slotStart[strideWord] = (base | (c << shift)) >>> 0;
+        while (candidate < last && compareStart(candidate + 1) <= 0) candidate++;
+        lo[c] = candidate;
+        startsAtSlot[c] = compareStart(candidate) === 0 ? 1 : 0;
       }
-      lo.array[loBase + slots] = last;
-      child.array.fill(0, childBase, childBase + slots);
+      lo[slotCount] = last;
 
-      if (bit + stride >= totalBits) continue;
-      for (let c = 0; c < slots; c++) {
-        const from = lo.array[loBase + c] as number;
-        const to = lo.array[loBase + c + 1] as number;
-        if (to - from + 1 <= leafMax) continue;
-        const childPrefix = new Uint32Array(prefix);
-        childPrefix[word] = ((prefix[word] as number) | (c << shift)) >>> 0;
-        queue.push({
-          prefix: childPrefix,
-          bit: bit + stride,
-          first: from,
-          last: to,
-          parentSlot: { lo: loBase + c, child: childBase + c },
-        });
+      const childBit = strideBit + stride;
+      for (let c = 0; c < slotCount; c++) {
+        const from = lo[c] as number;
+        const to = c + 1 < slotCount ? (lo[c + 1] as number) - (startsAtSlot[c + 1] as number) : last;
+        const at = 2 * (slotBase + c);
+        const record = rangeRecords[from] as number;
+        if (from === to && record !== NO_RECORD && record <= VALUE_MASK) {
+          slots.array[at] = (UNIFORM | record) >>> 0;
+          slots.array[at + 1] = from;
+        } else if (to - from + 1 <= leafMax || childBit >= totalBits) {
+          slots.array[at] = from;
+          slots.array[at + 1] = to;
+        } else {
+          const childPrefix = new Uint32Array(prefix);
+          childPrefix[skipWord] = ((childPrefix[skipWord] as number) | skipValue) >>> 0;
+          childPrefix[strideWord] = ((childPrefix[strideWord] as number) | (c << shift)) >>> 0;
+          slots.array[at] = (CHILD | queue.length) >>> 0;
+          slots.array[at + 1] = 0;
+          queue.push({ prefix: childPrefix, bit: childBit, first: from, last: to });
+        }
       }
     }
-
-    return new RadixIndex(starts, words, {
-      lo: lo.trimmed(),
-      child: child.trimmed(),
-      nodeLoBase: Uint32Array.from(nodes, (n) => n.loBase),
-      nodeChildBase: Uint32Array.from(nodes, (n) => n.childBase),
-      nodeWord: Uint8Array.from(nodes, (n) => n.word),
-      nodeShift: Uint8Array.from(nodes, (n) => n.shift),
-      nodeMask: Uint32Array.from(nodes, (n) => n.mask),
-    });
+    if (queue.length > VALUE_MASK) throw new Error('too many nodes for one tree');
+    return new RadixIndex(starts, rangeRecords, nodes.trimmed(), slots.trimmed(), words);
   }
 
-  /** Bytes held by the tree itself (the starts array belongs to the dataset). */
+  /** Bytes held by the tree itself (starts and records belong to the dataset). */
   get byteLength(): number {
-    return this.lo.byteLength + this.child.byteLength + this.nodeLoBase.byteLength * 3 + this.nodeCount * 2;
+    return this.nodes.byteLength + this.slots.byteLength;
   }
 
   /** Range index holding the IPv4 address `ip` (0 .. 2^32 - 1). Only for words = 1. */
   find4(ip: number): number {
-    const loArray = this.lo;
-    let node = 0;
-    let lo: number;
-    let hi: number;
+    const slot = this.leaf4(ip);
+    if (slot < 0) return -slot - 1;
+    const a = this.slots[slot] as number;
+    const b = this.slots[slot + 1] as number;
+    return a >= UNIFORM ? b : this.search4(ip, a, b);
+  }
+
+  /** Record index of the IPv4 address `ip` (the dataset's NONE where no source has data). */
+  record4(ip: number): number {
+    const slot = this.leaf4(ip);
+    if (slot < 0) return this.rangeRecords[-slot - 1] as number;
+    const a = this.slots[slot] as number;
+    if (a >= UNIFORM) return a - UNIFORM;
+    return this.rangeRecords[this.search4(ip, a, this.slots[slot + 1] as number)] as number;
+  }
+
+  /** Range index holding the IPv6 address in `address` (four big-endian words). Only for words = 4. */
+  find6(address: Uint32Array): number {
+    const slot = this.leaf6(address);
+    if (slot < 0) return -slot - 1;
+    const a = this.slots[slot] as number;
+    const b = this.slots[slot + 1] as number;
+    return a >= UNIFORM ? b : this.search6(address, a, b);
+  }
+
+  /** Record index of the IPv6 address (the dataset's NONE where no source has data). */
+  record6(address: Uint32Array): number {
+    const slot = this.leaf6(address);
+    if (slot < 0) return this.rangeRecords[-slot - 1] as number;
+    const a = this.slots[slot] as number;
+    if (a >= UNIFORM) return a - UNIFORM;
+    return this.rangeRecords[this.search6(address, a, this.slots[slot + 1] as number)] as number;
+  }
+
+  /**
+   * Walks to the leaf slot of an IPv4 address: its word offset in `slots`, or -(range + 1) when
+   * path compression already decided the range.
+   */
+  private leaf4(ip: number): number {
+    const nodes = this.nodes;
+    const slots = this.slots;
+    let n = 0;
     for (;;) {
-      const slot = (ip >>> (this.nodeShift[node] as number)) & (this.nodeMask[node] as number);
-      const at = (this.nodeLoBase[node] as number) + slot;
-      const entry = loArray[at] as number;
-      if (entry < HAS_CHILD) {
-        lo = entry;
-        hi = (loArray[at + 1] as number) & INDEX_MASK;
-        break;
+      const skipMask = nodes[n + NODE_SKIP_MASK] as number;
+      if (skipMask !== 0) {
+        const bits = (ip & skipMask) >>> 0;
+        const expected = nodes[n + NODE_SKIP_VALUE] as number;
+        if (bits !== expected) return -(nodes[n + (bits < expected ? NODE_FIRST : NODE_LAST)] as number) - 1;
       }
-      node = (this.child[(this.nodeChildBase[node] as number) + slot] as number) - 1;
+      const shift = (nodes[n + NODE_LAYOUT] as number) & 31;
+      const slot = 2 * ((nodes[n + NODE_SLOT_BASE] as number) + ((ip >>> shift) & (nodes[n + NODE_STRIDE_MASK] as number)));
+      const a = slots[slot] as number;
+      if (a >= UNIFORM || a < CHILD) return slot;
+      n = (a - CHILD) * NODE_WORDS;
     }
+  }
+
+  private leaf6(address: Uint32Array): number {
+    const nodes = this.nodes;
+    const slots = this.slots;
+    let n = 0;
+    for (;;) {
+      const layout = nodes[n + NODE_LAYOUT] as number;
+      const skipMask = nodes[n + NODE_SKIP_MASK] as number;
+      if (skipMask !== 0) {
+        const bits = ((address[layout >>> 16] as number) & skipMask) >>> 0;
+        const expected = nodes[n + NODE_SKIP_VALUE] as number;
+        if (bits !== expected) return -(nodes[n + (bits < expected ? NODE_FIRST : NODE_LAST)] as number) - 1;
+      }
+      const value = address[(layout >>> 8) & 3] as number;
+      const slot =
+        2 * ((nodes[n + NODE_SLOT_BASE] as number) + ((value >>> (layout & 31)) & (nodes[n + NODE_STRIDE_MASK] as number)));
+      const a = slots[slot] as number;
+      if (a >= UNIFORM || a < CHILD) return slot;
+      n = (a - CHILD) * NODE_WORDS;
+    }
+  }
+
+  /** Last range in lo..hi whose start is at most `ip`. */
+  private search4(ip: number, lo: number, hi: number): number {
     const starts = this.starts;
-    const target = ip >>> 0;
     while (lo < hi) {
       const mid = (lo + hi + 1) >>> 1;
-      if ((starts[mid] as number) <= target) lo = mid;
+      if ((starts[mid] as number) <= ip) lo = mid;
       else hi = mid - 1;
     }
     return lo;
   }
 
-  /** Range index holding the IPv6 address in `address` (four big-endian words). Only for words = 4. */
-  find6(address: Uint32Array): number {
-    const loArray = this.lo;
-    let node = 0;
-    let lo: number;
-    let hi: number;
-    for (;;) {
-      const value = address[this.nodeWord[node] as number] as number;
-      const slot = (value >>> (this.nodeShift[node] as number)) & (this.nodeMask[node] as number);
-      const at = (this.nodeLoBase[node] as number) + slot;
-      const entry = loArray[at] as number;
-      if (entry < HAS_CHILD) {
-        lo = entry;
-        hi = (loArray[at + 1] as number) & INDEX_MASK;
-        break;
-      }
-      node = (this.child[(this.nodeChildBase[node] as number) + slot] as number) - 1;
-    }
+  private search6(address: Uint32Array, lo: number, hi: number): number {
     const starts = this.starts;
     const a0 = address[0] as number;
     const a1 = address[1] as number;
