@@ -4,9 +4,13 @@ import { formatIpv4, formatIpv6 } from './parse-ip.js';
 export function forEachIpv4Cidr(first: number, last: number, visit: (network: number, prefixLength: number) => void): void {
   let start = first;
   while (start <= last) {
-    // Largest block aligned at `start` that does not pass `last`.
-    let size = start === 0 ? 32 : 31 - Math.clz32(start & -start);
-    while (size > 0 && start + 2 ** size - 1 > last) size--;
+    // The largest block at `start` is limited by its alignment (trailing zero bits) and by
+    // the addresses left (highest power of two not above them); both straight from clz32.
+    const asInt = start | 0;
+    const aligned = asInt === 0 ? 32 : 31 - Math.clz32(asInt & -asInt);
+    const left = last - start + 1;
+    const fits = left >= 4294967296 ? 32 : 31 - Math.clz32(left);
+    const size = aligned < fits ? aligned : fits;
     visit(start, 32 - size);
     start += 2 ** size;
   }

@@ -100,7 +100,7 @@ const ipv6Starts = fc
     for (const [p, a, b, c] of tails) {
       const [w0, w1] = prefixes[p % prefixes.length] as [number, number];
       // Mostly share the first word (and often the second) to force deep nodes.
-      const words = [w0, (a & 1) === 0 ? w1 : a, b, c & 0xffff0000];
+      const words = [w0, (a & 1) === 0 ? w1 : a, b, (c & 0xffff0000) >>> 0];
       keys.set(words.join(','), words);
     }
     const sorted = [...keys.values()].sort((x, y) => {
@@ -155,5 +155,14 @@ describe('RadixIndex (IPv6) against a sorted-array search', () => {
     expect(index.find6(Uint32Array.from([0, 0, 0, 1]))).toBe(1);
     expect(index.find6(Uint32Array.from([0xffffffff, 0xffffffff, 0xffffffff, 0xfffffffe]))).toBe(1);
     expect(index.find6(Uint32Array.from([0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff]))).toBe(2);
+  });
+});
+
+describe('RadixIndex input checks', () => {
+  it('refuses starts that do not ascend', () => {
+    expect(() => RadixIndex.build(Uint32Array.from([0, 5, 5]), 1, new Uint32Array(3))).toThrow(/must ascend \(range 2\)/);
+    expect(() => RadixIndex.build(Uint32Array.from([0, 0, 0, 0, 0, 0, 0, 9, 0, 0, 0, 8]), 4, new Uint32Array(3))).toThrow(
+      /must ascend/,
+    );
   });
 });

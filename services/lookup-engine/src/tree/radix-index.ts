@@ -82,6 +82,16 @@ function bitsMask(from: number, to: number): number {
   return width === WORD_BITS ? 0xffffffff : (((1 << width) - 1) << shift) >>> 0;
 }
 
+/** Compares the starts of ranges i and j: negative, zero or positive. */
+function compareStarts(starts: Uint32Array, words: number, i: number, j: number): number {
+  for (let w = 0; w < words; w++) {
+    const a = starts[i * words + w] as number;
+    const b = starts[j * words + w] as number;
+    if (a !== b) return a < b ? -1 : 1;
+  }
+  return 0;
+}
+
 interface PendingNode {
   /** The node's block: its first address and prefix length. */
   prefix: Uint32Array;
@@ -135,6 +145,11 @@ export class RadixIndex {
       }
       return totalBits;
     };
+
+    // Unsorted starts would send the build in circles: refuse them (one pass, ~5 ms here).
+    for (let i = 1; i < rangeCount; i++) {
+      if (compareStarts(starts, words, i - 1, i) >= 0) throw new Error(`range starts must ascend (range ${i})`);
+    }
 
     const queue: PendingNode[] = [{ prefix: new Uint32Array(words), bit: 0, first: 0, last: rangeCount - 1 }];
     for (let q = 0; q < queue.length; q++) {

@@ -1,0 +1,3 @@
+export { decodeBatchLookupResponse, decodeLookupResponse } from './answer-decoder.js';
+export { FastLookupServiceClient } from './lookup-client.js';
+export { DecodeError } from '../wire/wire-cursor.js';
