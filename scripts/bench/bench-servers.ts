@@ -1,7 +1,9 @@
 /**
  * The servers the gRPC benchmark compares, one per process: `SERVER=naive` is a plain
  * @grpc/proto-loader server building message objects per call (what one writes first);
- * `SERVER=echo` answers every call with a fixed small message (the transport's ceiling).
+ * `SERVER=echo` answers every call with a fixed small message (the transport's ceiling);
+ * `SERVER=replay` answers every BatchLookup with the bytes in REPLAY_FILE, doing no work at all
+ * (the ceiling of a client that receives and decodes answers of that size).
  * Both print "READY <port>".
  */
 import { readFileSync } from 'node:fs';
@@ -10,6 +12,7 @@ import { Server, ServerCredentials } from '@grpc/grpc-js';
 import { IpInfo, LookupServiceService } from '@ipdata/proto/lookup/v1/lookup';
 import { newestDatasetFile } from '../../services/lookup-engine/src/dataset/dataset-store.js';
 import { LoadedDataset } from '../../services/lookup-engine/src/dataset/loaded-dataset.js';
+import { fastLookupServiceDefinition } from '../../services/lookup-engine/src/grpc/lookup-service.definition.js';
 import { toIpInfo } from '../../services/lookup-engine/src/lookup/ip-info.js';
 import { protoLoaderLookupService, repoRoot } from './bench-support.js';
 
@@ -26,6 +29,11 @@ if (process.env['SERVER'] === 'naive') {
         items: call.request.ips.map((ip) => ({ query: ip, info: toIpInfo(dataset, ip, dataset.resolve(ip), now) })),
       });
     },
+  });
+} else if (process.env['SERVER'] === 'replay') {
+  const answer = readFileSync(process.env['REPLAY_FILE'] ?? '');
+  server.addService(fastLookupServiceDefinition, {
+    batchLookup: (_call: unknown, callback: (error: null, response: Buffer) => void) => callback(null, answer),
   });
 } else {
   const fixed = {

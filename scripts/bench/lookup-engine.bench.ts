@@ -7,7 +7,8 @@
  *
  * Needs a built dataset (make dataset) and, for the engine start figure, `make build`.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -15,7 +16,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn } from 'node:child_process';
 import { credentials } from '@grpc/grpc-js';
 import { callUnary } from '@ipdata/common';
-import { LookupServiceClient } from '@ipdata/proto/lookup/v1/lookup';
+import { BatchLookupResponse, LookupServiceClient } from '@ipdata/proto/lookup/v1/lookup';
+import { FastLookupServiceClient } from '../../services/lookup-engine/src/client/lookup-client.js';
 import { Reader } from 'maxmind';
 import { newestDatasetFile } from '../../services/lookup-engine/src/dataset/dataset-store.js';
 import { LoadedDataset } from '../../services/lookup-engine/src/dataset/loaded-dataset.js';
@@ -178,11 +180,14 @@ async function drive(calls: number, inFlight: number, call: () => Promise<unknow
 }
 
 // 3. BatchLookup of 1,000 addresses, decoded by the client: engine vs a naive proto-loader server.
+// Our client is the one BFFs use (@ipdata/lookup-engine/client: answers decoded into the generated
+// types by answer-decoder.ts); the engine with the generated codec's client is reported beside it.
 {
   const batches = Array.from({ length: 50 }, (_, b) => ipv4.slice(b * 1000, b * 1000 + 1000));
-  // Both clients get the same channel settings (createGrpcClient's), so the servers are compared.
+  // All clients get the same channel settings (createGrpcClient's), so the servers are compared.
   const channelOptions = { 'grpc.max_receive_message_length': 64 << 20, 'grpc-node.flow_control_window': 8 << 20 };
-  const client = new LookupServiceClient(`127.0.0.1:${engine.grpcPort}`, credentials.createInsecure(), channelOptions);
+  const client = new FastLookupServiceClient(`127.0.0.1:${engine.grpcPort}`, credentials.createInsecure(), channelOptions);
+  const generatedClient = new LookupServiceClient(`127.0.0.1:${engine.grpcPort}`, credentials.createInsecure(), channelOptions);
   const naive = await startServer(join(repoRoot, 'scripts/bench/bench-servers.ts'), {
     SERVER: 'naive',
     DATASETS_DIR: datasetsDir,
@@ -197,11 +202,40 @@ async function drive(calls: number, inFlight: number, call: () => Promise<unknow
     );
   const ours: number[] = [];
   const theirs: number[] = [];
+  const generated: number[] = [];
   const calls = 200;
+  // The ceiling: a server replaying one engine answer without any work, decoded by our client.
+  const replayFile = join(mkdtempSync(join(tmpdir(), 'ipdata-bench-')), 'batch-answer.bin');
+  writeFileSync(
+    replayFile,
+    BatchLookupResponse.encode(await callUnary(client.batchLookup.bind(client), { ips: batches[0] as string[] })).finish(),
+  );
+  const replay = await startServer(join(repoRoot, 'scripts/bench/bench-servers.ts'), {
+    SERVER: 'replay',
+    REPLAY_FILE: replayFile,
+  });
+  const replayClient = new FastLookupServiceClient(`127.0.0.1:${replay.port}`, credentials.createInsecure(), channelOptions);
+  const ceiling: number[] = [];
+  // One untimed pass per client first (JIT warm-up, lazily built records and answer bytes).
+  for (const warm of [client, generatedClient, replayClient]) {
+    await drive(50, 4, () => callUnary(warm.batchLookup.bind(warm), { ips: batches[0] as string[] }));
+  }
   for (let run = 1; run <= runs; run++) {
     let b = 0;
+    const c = await drive(calls, 4, () =>
+      callUnary(replayClient.batchLookup.bind(replayClient), { ips: batches[0] as string[] }),
+    );
+    ceiling.push((calls * 1000) / c.seconds);
+    b = 0;
     const a = await drive(calls, 4, async () => {
       const response = await callUnary(client.batchLookup.bind(client), { ips: batches[b++ % batches.length] as string[] });
+      if (response.items.length !== 1000) throw new Error('short batch');
+    });
+    b = 0;
+    const g = await drive(calls, 4, async () => {
+      const response = await callUnary(generatedClient.batchLookup.bind(generatedClient), {
+        ips: batches[b++ % batches.length] as string[],
+      });
       if (response.items.length !== 1000) throw new Error('short batch');
     });
     b = 0;
@@ -211,28 +245,38 @@ async function drive(calls: number, inFlight: number, call: () => Promise<unknow
     });
     const oursIps = (calls * 1000) / a.seconds;
     const naiveIps = (calls * 1000) / n.seconds;
+    const generatedIps = (calls * 1000) / g.seconds;
     ours.push(oursIps);
     theirs.push(naiveIps);
+    generated.push(generatedIps);
     emit({
       bench: 'grpc-batch-1000',
       run,
       ipdata_ips_per_s: Math.round(oursIps),
+      ipdata_generated_client_ips_per_s: Math.round(generatedIps),
+      replay_ceiling_ips_per_s: Math.round(ceiling[ceiling.length - 1] as number),
       naive_ips_per_s: Math.round(naiveIps),
       ratio: +(oursIps / naiveIps).toFixed(2),
     });
   }
   summary['batch_ipdata_ips_per_s'] = Math.round(median(ours));
+  summary['batch_ipdata_generated_client_ips_per_s'] = Math.round(median(generated));
+  summary['batch_replay_ceiling_ips_per_s'] = Math.round(median(ceiling));
   summary['batch_naive_ips_per_s'] = Math.round(median(theirs));
   summary['batch_ratio'] = +(median(ours) / median(theirs)).toFixed(2);
   client.close();
+  generatedClient.close();
+  replayClient.close();
   naiveClient.close();
+  await stopServer(replay.child);
+  rmSync(dirname(replayFile), { recursive: true, force: true });
   await stopServer(naive.child);
 }
 
 // 4. Single Lookup with 100 calls in flight, beside a gRPC echo baseline.
 {
   const echo = await startServer(join(repoRoot, 'scripts/bench/bench-servers.ts'), { SERVER: 'echo' });
-  const client = new LookupServiceClient(`127.0.0.1:${engine.grpcPort}`, credentials.createInsecure());
+  const client = new FastLookupServiceClient(`127.0.0.1:${engine.grpcPort}`, credentials.createInsecure());
   const echoClient = new LookupServiceClient(`127.0.0.1:${echo.port}`, credentials.createInsecure());
   const calls = 20_000;
   const rows: Array<Record<string, number>> = [];
