@@ -2,12 +2,9 @@ import { isDomainError } from '@ipdata/common';
 import { IpInfo, ReservedReason, TimeZone } from '@ipdata/proto/lookup/v1/lookup';
 import type { LoadedDataset, Resolution } from '../dataset/loaded-dataset.js';
 import { forEachIpv4Cidr } from '../ip/cidr.js';
+import { charCodeAt } from '../ip/parse-ip.js';
 import { staticIpInfo } from './ip-info.js';
 import { zoneTime } from './time-zone.js';
-
-// Called through .call for the reason given in ip/parse-ip.ts (String subclasses in ioredis).
-// eslint-disable-next-line @typescript-eslint/unbound-method -- always called with .call(text, i)
-const charCodeAt = String.prototype.charCodeAt;
 
 // Field numbers and wire types of ipdata.lookup.v1 messages (see lookup.proto).
 const LEN = 2;
