@@ -2,7 +2,7 @@
  * The servers the gRPC benchmark compares, one per process: `SERVER=naive` is a plain
  * @grpc/proto-loader server building message objects per call (what one writes first);
  * `SERVER=echo` answers every call with a fixed small message (the transport's ceiling);
- * `SERVER=replay` answers every BatchLookup with the bytes in REPLAY_FILE, doing no work at all
+ * `SERVER=replay` answers every BatchLookupCompact with the bytes in REPLAY_FILE, doing no work at all
  * (the ceiling of a client that receives and decodes answers of that size).
  * Both print "READY <port>".
  */
@@ -33,7 +33,7 @@ if (process.env['SERVER'] === 'naive') {
 } else if (process.env['SERVER'] === 'replay') {
   const answer = readFileSync(process.env['REPLAY_FILE'] ?? '');
   server.addService(fastLookupServiceDefinition, {
-    batchLookup: (_call: unknown, callback: (error: null, response: Buffer) => void) => callback(null, answer),
+    batchLookupCompact: (_call: unknown, callback: (error: null, response: Buffer) => void) => callback(null, answer),
   });
 } else {
   const fixed = {

@@ -78,14 +78,15 @@ export function emit(result: Record<string, unknown>): void {
 }
 
 /**
- * Starts a server script in its own process (so client and server use both cores) and waits for
- * its "READY <port>" line. Compiled output is used when present, else the TypeScript source.
+ * Runs a benchmark script in its own process (so client and server use both cores) until it
+ * prints a line matching `line`; returns the process and the line's number. Compiled output is
+ * used when present, else the TypeScript source.
  */
-export async function startServer(
+export async function startScript(
   script: string,
   env: Record<string, string>,
-  readyLine = /^READY (\d+)$/,
-): Promise<{ child: ChildProcess; port: number }> {
+  line: RegExp,
+): Promise<{ child: ChildProcess; value: number }> {
   const args = script.endsWith('.js') && existsSync(script) ? [script] : ['--conditions=source', '--import', 'tsx', script];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
@@ -93,10 +94,10 @@ export async function startServer(
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout });
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script} did not get ready in 60 s`)), 60_000);
-    lines.on('line', (line) => {
-      const match = readyLine.exec(line);
+  const value = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${script} printed no ${line} in 60 s`)), 60_000);
+    lines.on('line', (text) => {
+      const match = line.exec(text);
       if (match) {
         clearTimeout(timer);
         resolve(Number(match[1]));
@@ -104,7 +105,13 @@ export async function startServer(
     });
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
-  return { child, port };
+  return { child, value };
+}
+
+/** Starts a server script and waits for its "READY <port>" line. */
+export async function startServer(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+  const { child, value } = await startScript(script, env, /^READY (\d+)$/);
+  return { child, port: value };
 }
 
 /** A loopback port nobody listens on right now. */

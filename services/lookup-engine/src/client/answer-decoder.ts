@@ -62,7 +62,7 @@ function decodeAsn(c: WireCursor, end: number): Asn {
   return asn;
 }
 
-function decodeTimeZone(c: WireCursor, end: number): TimeZone {
+export function decodeTimeZone(c: WireCursor, end: number): TimeZone {
   const zone: TimeZone = { name: '', offset: '', currentTime: '' };
   while (c.pos < end) {
     const tag = c.varint();
@@ -129,7 +129,7 @@ function decodeChineseNames(c: WireCursor, end: number): ChineseNames {
   return zh;
 }
 
-function decodeIpInfo(c: WireCursor, end: number): IpInfo {
+export function decodeIpInfo(c: WireCursor, end: number): IpInfo {
   // Same property order as the generated createBaseIpInfo, so both produce one object shape.
   const info: IpInfo = {
     ip: '',

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Component, Logger } from '@ipdata/common';
 import { errorText, UnavailableError } from '@ipdata/common';
 import { AnswerEncoder } from '../lookup/answer-encoder.js';
+import { CompactBatchEncoder } from '../lookup/compact-batch-encoder.js';
 import { LoadedDataset } from './loaded-dataset.js';
 
 export const DATASET_FILE = 'ipdata.ipdat';
@@ -11,6 +12,7 @@ export const DATASET_FILE = 'ipdata.ipdat';
 export interface ActiveDataset {
   dataset: LoadedDataset;
   encoder: AnswerEncoder;
+  compactEncoder: CompactBatchEncoder;
 }
 
 /**
@@ -99,7 +101,7 @@ export class DatasetStore implements Component {
     const started = performance.now();
     try {
       const dataset = await LoadedDataset.fromFile(file);
-      const active = { dataset, encoder: new AnswerEncoder(dataset) };
+      const active = { dataset, encoder: new AnswerEncoder(dataset), compactEncoder: new CompactBatchEncoder(dataset) };
       const previous = this.active?.dataset.summary.version;
       this.active = active;
       this.onSwap(active);

@@ -150,6 +150,21 @@ export class LoadedDataset {
     return (range + 1 < this.summary.ipv4Ranges ? (this.view.ipv4Starts[range + 1] as number) : 2 ** 32) - 1;
   }
 
+  /** Last address of IPv6 range `range` as four words into `out` (next start minus one, with borrow). */
+  lastWordsOf6(range: number, out: Uint32Array): void {
+    if (range + 1 >= this.summary.ipv6Ranges) {
+      out.fill(0xffffffff);
+      return;
+    }
+    const starts = this.view.ipv6Starts;
+    let borrow = 1;
+    for (let w = 3; w >= 0; w--) {
+      const word = (starts[(range + 1) * 4 + w] as number) - borrow;
+      borrow = word < 0 ? 1 : 0;
+      out[w] = word >>> 0;
+    }
+  }
+
   private lastOf6(range: number): bigint {
     return range + 1 < this.summary.ipv6Ranges ? wordsToBigInt(this.view.ipv6Starts, (range + 1) * 4) - 1n : (1n << 128n) - 1n;
   }

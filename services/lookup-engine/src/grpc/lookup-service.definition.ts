@@ -1,8 +1,9 @@
 import { LookupServiceService } from '@ipdata/proto/lookup/v1/lookup';
 
 /**
- * The generated LookupService definition with one change: Lookup and BatchLookup handlers
- * return the response bytes already encoded (AnswerEncoder), so serialisation is the identity
+ * The generated LookupService definition with one change: Lookup, BatchLookup and
+ * BatchLookupCompact handlers return the response bytes already encoded (AnswerEncoder,
+ * CompactBatchEncoder), so serialisation is the identity
  * instead of building and re-encoding message objects. Clients use the generated definition
  * unchanged; the bytes on the wire are the same messages.
  */
@@ -10,4 +11,5 @@ export const fastLookupServiceDefinition = {
   ...LookupServiceService,
   lookup: { ...LookupServiceService.lookup, responseSerialize: (value: Buffer): Buffer => value },
   batchLookup: { ...LookupServiceService.batchLookup, responseSerialize: (value: Buffer): Buffer => value },
+  batchLookupCompact: { ...LookupServiceService.batchLookupCompact, responseSerialize: (value: Buffer): Buffer => value },
 };

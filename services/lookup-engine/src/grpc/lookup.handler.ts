@@ -1,5 +1,6 @@
 import { InvalidArgumentError, NotFoundError, unary, type Logger } from '@ipdata/common';
 import type {
+  BatchLookupCompactRequest,
   BatchLookupRequest,
   GetDatasetInfoRequest,
   GetDatasetInfoResponse,
@@ -14,6 +15,16 @@ export const MAX_BATCH = 1_000;
 const DEFAULT_PAGE_SIZE = 100;
 const MAX_PAGE_SIZE = 1_000;
 
+/** The addresses of a batch as looked up (trimmed); more than MAX_BATCH is refused. */
+function batchQueries(ips: string[]): string[] {
+  if (ips.length > MAX_BATCH) {
+    throw new InvalidArgumentError(`at most ${MAX_BATCH} addresses per batch, got ${ips.length}`, {
+      reason: 'batch_too_large',
+    });
+  }
+  return ips.map((ip) => ip.trim());
+}
+
 export interface Clock {
   now(): number;
 }
@@ -25,17 +36,13 @@ export function lookupHandlers(store: DatasetStore, logger: Logger, clock: Clock
       store.current().encoder.encodeLookup(ip.trim(), clock.now()),
     ),
 
-    batchLookup: unary<BatchLookupRequest, Buffer>(logger, 'BatchLookup', async ({ ips }) => {
-      if (ips.length > MAX_BATCH) {
-        throw new InvalidArgumentError(`at most ${MAX_BATCH} addresses per batch, got ${ips.length}`, {
-          reason: 'batch_too_large',
-        });
-      }
-      return store.current().encoder.encodeBatch(
-        ips.map((ip) => ip.trim()),
-        clock.now(),
-      );
-    }),
+    batchLookup: unary<BatchLookupRequest, Buffer>(logger, 'BatchLookup', async ({ ips }) =>
+      store.current().encoder.encodeBatch(batchQueries(ips), clock.now()),
+    ),
+
+    batchLookupCompact: unary<BatchLookupCompactRequest, Buffer>(logger, 'BatchLookupCompact', async ({ ips }) =>
+      store.current().compactEncoder.encode(batchQueries(ips), clock.now()),
+    ),
 
     lookupAsn: unary<LookupAsnRequest, LookupAsnResponse>(logger, 'LookupAsn', async ({ asn, page, pageSize }) => {
       const size = pageSize === 0 ? DEFAULT_PAGE_SIZE : pageSize;

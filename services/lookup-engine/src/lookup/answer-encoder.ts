@@ -1,15 +1,13 @@
 import { isDomainError } from '@ipdata/common';
-import { IpInfo, ReservedReason, TimeZone } from '@ipdata/proto/lookup/v1/lookup';
+import { IpInfo, ReservedReason } from '@ipdata/proto/lookup/v1/lookup';
 import type { LoadedDataset, Resolution } from '../dataset/loaded-dataset.js';
 import { forEachIpv4Cidr } from '../ip/cidr.js';
-import { charCodeAt } from '../ip/parse-ip.js';
+import { Sink } from '../wire/wire-sink.js';
+import { LEN, tag, VARINT } from '../wire/wire-types.js';
 import { staticIpInfo } from './ip-info.js';
-import { zoneTime } from './time-zone.js';
+import { ZoneBytes } from './zone-bytes.js';
 
-// Field numbers and wire types of ipdata.lookup.v1 messages (see lookup.proto).
-const LEN = 2;
-const VARINT = 0;
-const tag = (field: number, wire: number) => (field << 3) | wire;
+// Field tags of ipdata.lookup.v1 messages (see lookup.proto).
 const INFO_IP = tag(1, LEN);
 const INFO_TIME_ZONE = tag(17, LEN);
 const INFO_START_IP = tag(21, LEN);
@@ -22,93 +20,6 @@ const ITEM_QUERY = tag(1, LEN);
 const ITEM_INFO = tag(2, LEN);
 const ITEM_ERROR = tag(3, LEN);
 
-/** Appends protobuf wire data to a growing Buffer. */
-class Sink {
-  buffer: Buffer;
-  position = 0;
-  constructor(capacity: number) {
-    this.buffer = Buffer.allocUnsafe(capacity);
-  }
-  ensure(extra: number): void {
-    if (this.position + extra <= this.buffer.length) return;
-    const next = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.position + extra));
-    this.buffer.copy(next, 0, 0, this.position);
-    this.buffer = next;
-  }
-  varint(value: number): void {
-    this.ensure(10);
-    while (value >= 0x80) {
-      this.buffer[this.position++] = (value & 0x7f) | 0x80;
-      value = Math.floor(value / 128);
-    }
-    this.buffer[this.position++] = value;
-  }
-  /**
-   * A string field. Addresses and most queries are ASCII: written byte by byte in place, which
-   * skips Buffer.byteLength and Buffer#write's argument handling (measured ~15% of a batch);
-   * other text goes through the UTF-8 encoder.
-   */
-  string(fieldTag: number, text: string): void {
-    this.varint(fieldTag);
-    const length = text.length;
-    if (length < 128) {
-      this.ensure(length + 1);
-      const buffer = this.buffer;
-      const start = this.position + 1;
-      let i = 0;
-      for (; i < length; i++) {
-        const c = charCodeAt.call(text, i);
-        if (c >= 128) break;
-        buffer[start + i] = c;
-      }
-      if (i === length) {
-        buffer[this.position] = length;
-        this.position = start + length;
-        return;
-      }
-    }
-    const bytes = Buffer.byteLength(text);
-    this.varint(bytes);
-    this.ensure(bytes);
-    this.position += this.buffer.write(text, this.position, bytes, 'utf8');
-  }
-  /** An IPv4 address (optionally "/len") as a string field, written as ASCII without a JS string. */
-  ipv4(fieldTag: number, value: number, prefixLength = -1): void {
-    this.varint(fieldTag);
-    const lengthAt = this.position++;
-    this.ensure(20);
-    const buffer = this.buffer;
-    let at = this.position;
-    for (let shift = 24; shift >= 0; shift -= 8) {
-      at = writeDecimal(buffer, at, (value >>> shift) & 255);
-      if (shift > 0) buffer[at++] = 46;
-    }
-    if (prefixLength >= 0) {
-      buffer[at++] = 47;
-      at = writeDecimal(buffer, at, prefixLength);
-    }
-    buffer[lengthAt] = at - this.position;
-    this.position = at;
-  }
-  raw(fieldTag: number, payload: Uint8Array): void {
-    this.varint(fieldTag);
-    this.varint(payload.length);
-    this.ensure(payload.length);
-    this.buffer.set(payload, this.position);
-    this.position += payload.length;
-  }
-  take(): Buffer {
-    return this.buffer.subarray(0, this.position);
-  }
-}
-
-function writeDecimal(buffer: Buffer, at: number, value: number): number {
-  if (value >= 100) buffer[at++] = 48 + Math.floor(value / 100);
-  if (value >= 10) buffer[at++] = 48 + (Math.floor(value / 10) % 10);
-  buffer[at++] = 48 + (value % 10);
-  return at;
-}
-
 /**
  * Writes LookupResponse / BatchLookupResponse bytes directly. The record part of every IpInfo is
  * encoded once per record (by the generated ts-proto codec) and spliced in; only the per-lookup
@@ -119,7 +30,7 @@ function writeDecimal(buffer: Buffer, at: number, value: number): number {
 export class AnswerEncoder {
   private readonly recordBytes: Array<Uint8Array | undefined>;
   private readonly emptyRecord = IpInfo.encode(staticIpInfo(null)).finish();
-  private readonly zoneBytes = new Map<string, { second: number; bytes: Uint8Array }>();
+  private readonly zoneBytes = new ZoneBytes();
   /** Scratch space for one IpInfo payload, copied into the response behind its length. */
   private readonly payload = new Sink(1024);
 
@@ -137,17 +48,6 @@ export class AnswerEncoder {
     return bytes;
   }
 
-  private timeZoneBytes(zone: string, nowMs: number): Uint8Array | null {
-    const second = Math.floor(nowMs / 1000);
-    const hit = this.zoneBytes.get(zone);
-    if (hit !== undefined && hit.second === second) return hit.bytes;
-    const time = zoneTime(zone, nowMs);
-    if (time === null) return null;
-    const bytes = TimeZone.encode({ name: zone, offset: time.offset, currentTime: time.currentTime }).finish();
-    this.zoneBytes.set(zone, { second, bytes });
-    return bytes;
-  }
-
   /** Writes one IpInfo message (field tag + length + payload) into the sink. */
   private writeInfo(sink: Sink, fieldTag: number, query: string, resolution: Resolution, nowMs: number): void {
     const payload = this.payload;
@@ -158,7 +58,7 @@ export class AnswerEncoder {
     payload.position = record.length;
     payload.string(INFO_IP, query);
     const zone = resolution.record?.time_zone ?? null;
-    const zoneBytes = zone === null ? null : this.timeZoneBytes(zone, nowMs);
+    const zoneBytes = zone === null ? null : this.zoneBytes.get(zone, nowMs);
     if (zoneBytes !== null) payload.raw(INFO_TIME_ZONE, zoneBytes);
     if (resolution.family === 4) this.writeIpv4Range(payload, resolution.range);
     else {

@@ -3,10 +3,7 @@
  * requests on the engine): one monomorphic cursor over a Buffer, so V8 keeps it optimised, with
  * Buffer's native slice decoders for strings and interning for strings that repeat.
  */
-const VARINT = 0;
-const I64 = 1;
-const LEN = 2;
-const I32 = 5;
+import { I32, I64, LEN, VARINT, type SlicingBuffer } from './wire-types.js';
 
 /** Interned strings: 2^14 slots, strings up to 64 bytes (longer ones are decoded each time). */
 const SLOT_BITS = 14;
@@ -21,16 +18,6 @@ export class DecodeError extends Error {
     super(`malformed lookup answer: ${message}`);
     this.name = 'DecodeError';
   }
-}
-
-/**
- * Buffer's own slice decoders, which toString(encoding, start, end) calls after argument checks
- * (~25% of the decoding time here). Not in @types/node, but present since Node 0.x; the unit
- * tests fail loudly should a Node release drop them.
- */
-interface SlicingBuffer extends Buffer {
-  utf8Slice(start: number, end: number): string;
-  latin1Slice(start: number, end: number): string;
 }
 
 export class WireCursor {
@@ -135,6 +122,19 @@ export class WireCursor {
     const start = this.pos;
     this.pos = end;
     return this.buf.latin1Slice(start, end);
+  }
+
+  /**
+   * A bytes field holding an address big-endian (4 bytes IPv4, 16 bytes IPv6) into `out` as
+   * 32-bit words; returns the number of words (1 or 4).
+   */
+  addressWords(out: Uint32Array): number {
+    const end = this.limit();
+    const length = end - this.pos;
+    if (length !== 4 && length !== 16) throw new DecodeError(`an address of ${length} bytes`);
+    for (let w = 0; w < length >> 2; w++) out[w] = this.view.getUint32(this.pos + w * 4);
+    this.pos = end;
+    return length >> 2;
   }
 
   skip(wireType: number): void {
