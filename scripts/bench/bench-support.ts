@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { loadPackageDefinition, type GrpcObject, type ServiceClientConstructor } from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
+import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { seededRandom } from '@ipdata/common/testing';
@@ -60,6 +61,27 @@ export function randomIpv6(count: number, seed: number, asnIpv6Csv: string): str
     for (let g = 7; g >= 0; g--) groups.push(((value >> BigInt(g * 16)) & 0xffffn).toString(16));
     return asReceived(groups.join(':'));
   });
+}
+
+/**
+ * Runs `calls` calls with `inFlight` concurrent callers; `call` gets the call's number. Returns wall
+ * seconds and the per-call latencies, sorted.
+ */
+export async function drive(calls: number, inFlight: number, call: (index: number) => Promise<unknown>) {
+  const latencies = new Float64Array(calls);
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (next < calls) {
+        const i = next++;
+        const t = performance.now();
+        await call(i);
+        latencies[i] = performance.now() - t;
+      }
+    }),
+  );
+  return { seconds: (performance.now() - started) / 1000, latencies: latencies.sort() };
 }
 
 export function median(values: number[]): number {

@@ -25,6 +25,7 @@ import { Reader } from 'maxmind';
 import { newestDatasetFile } from '../../services/lookup-engine/src/dataset/dataset-store.js';
 import { LoadedDataset } from '../../services/lookup-engine/src/dataset/loaded-dataset.js';
 import {
+  drive,
   emit,
   freePort,
   median,
@@ -164,24 +165,6 @@ if (wanted('start')) {
   }
   summary['engine_ready_ms'] = Math.round(median(ready));
   summary['engine_rss_mib'] = Math.round(median(rss));
-}
-
-/** Runs `calls` calls with `inFlight` concurrent callers; returns wall seconds and per-call latencies. */
-async function drive(calls: number, inFlight: number, call: () => Promise<unknown>) {
-  const latencies = new Float64Array(calls);
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: inFlight }, async () => {
-      while (next < calls) {
-        const i = next++;
-        const t = performance.now();
-        await call();
-        latencies[i] = performance.now() - t;
-      }
-    }),
-  );
-  return { seconds: (performance.now() - started) / 1000, latencies: latencies.sort() };
 }
 
 // 3. BatchLookup of 1,000 addresses, decoded by the client: engine vs a naive proto-loader server.
