@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -43,7 +44,12 @@ describe('trace context across HTTP → gRPC → Kafka (instrumented process)', 
       // Each hop runs in its own span of the same trace.
       expect(new Set([http?.['span_id'], grpc?.['span_id'], handled['span_id']]).size).toBe(3);
     } finally {
+      // The fixture shuts down gracefully on SIGTERM; wait for it, so no process outlives the test.
+      const exited = once(child, 'exit');
       child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
     }
   }, 90_000);
 });
