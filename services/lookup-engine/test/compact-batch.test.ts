@@ -3,26 +3,21 @@
  * decoding of the compact answer equals the generated codec's decoding of the plain one, for
  * 20,000 random IPv4 and 5,000 IPv6 addresses (range starts and random ones in 2000::/3).
  */
-import { join, resolve } from 'node:path';
 import { BatchLookupResponse } from '@ipdata/proto/lookup/v1/lookup';
 import { seededRandom } from '@ipdata/common/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeBatchLookupCompactResponse } from '../src/client/compact-batch-decoder.js';
-import { newestDatasetFile } from '../src/dataset/dataset-store.js';
-import { LoadedDataset } from '../src/dataset/loaded-dataset.js';
+import type { LoadedDataset } from '../src/dataset/loaded-dataset.js';
+import { loadBuiltDataset } from './fixtures/real-dataset.js';
 import { formatIpv4, formatIpv6 } from '../src/ip/parse-ip.js';
 import { AnswerEncoder } from '../src/lookup/answer-encoder.js';
 import { CompactBatchEncoder } from '../src/lookup/compact-batch-encoder.js';
-
-const datasetsDir = resolve(process.env['DATASETS_DIR'] ?? join(import.meta.dirname, '../../../var/datasets'));
 
 describe('BatchLookupCompact on the full dataset', () => {
   let dataset: LoadedDataset;
 
   beforeAll(async () => {
-    const file = newestDatasetFile(datasetsDir);
-    if (file === undefined) throw new Error(`no dataset under ${datasetsDir}: run \`make dataset\` first`);
-    dataset = await LoadedDataset.fromFile(file);
+    dataset = await loadBuiltDataset();
   }, 60_000);
 
   it('decodes to the same answers as BatchLookup', () => {

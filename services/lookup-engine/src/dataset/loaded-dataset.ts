@@ -39,6 +39,7 @@ export class LoadedDataset {
   private readonly v6: RadixIndex;
   private readonly records: Array<IpRecord | undefined>;
   private readonly scratch = new Uint32Array(4);
+  private readonly lastWords = new Uint32Array(4);
 
   private constructor(
     readonly view: DatasetView,
@@ -136,13 +137,16 @@ export class LoadedDataset {
   }
 
   rangeEnd(family: 4 | 6, range: number): string {
-    return family === 4 ? formatIpv4(this.lastOf4(range)) : formatBigIpv6(this.lastOf6(range));
+    if (family === 4) return formatIpv4(this.lastOf4(range));
+    this.lastWordsOf6(range, this.lastWords);
+    return formatIpv6(this.lastWords);
   }
 
   /** The range as a minimal list of CIDR blocks. */
   networks(family: 4 | 6, range: number): string[] {
     if (family === 4) return ipv4RangeToCidrs(this.view.ipv4Starts[range] as number, this.lastOf4(range));
-    return ipv6RangeToCidrs(wordsToBigInt(this.view.ipv6Starts, range * 4), this.lastOf6(range));
+    this.lastWordsOf6(range, this.lastWords);
+    return ipv6RangeToCidrs(wordsToBigInt(this.view.ipv6Starts, range * 4), wordsToBigInt(this.lastWords));
   }
 
   /** Last address of IPv4 range `range`: one before the next range's start, or the end of the space. */
@@ -164,14 +168,4 @@ export class LoadedDataset {
       out[w] = word >>> 0;
     }
   }
-
-  private lastOf6(range: number): bigint {
-    return range + 1 < this.summary.ipv6Ranges ? wordsToBigInt(this.view.ipv6Starts, (range + 1) * 4) - 1n : (1n << 128n) - 1n;
-  }
-}
-
-function formatBigIpv6(value: bigint): string {
-  const words = new Uint32Array(4);
-  for (let w = 0; w < 4; w++) words[w] = Number((value >> BigInt(96 - w * 32)) & 0xffffffffn);
-  return formatIpv6(words);
 }

@@ -128,33 +128,5 @@ export function mappedIpv4(words: Uint32Array): number {
   return words[0] === 0 && words[1] === 0 && words[2] === 0xffff ? (words[3] as number) : -1;
 }
 
-export function formatIpv4(value: number): string {
-  return `${value >>> 24}.${(value >>> 16) & 255}.${(value >>> 8) & 255}.${value & 255}`;
-}
-
-/** RFC 5952 canonical text: lower case, longest run of zero groups (≥ 2) compressed. */
-export function formatIpv6(words: ArrayLike<number>, offset = 0): string {
-  const groups: number[] = [];
-  for (let w = 0; w < 4; w++) {
-    const word = words[offset + w] as number;
-    groups.push(word >>> 16, word & 0xffff);
-  }
-  let bestStart = -1;
-  let bestLength = 1;
-  for (let k = 0; k < 8;) {
-    if (groups[k] !== 0) {
-      k++;
-      continue;
-    }
-    let end = k;
-    while (end < 8 && groups[end] === 0) end++;
-    if (end - k > bestLength) {
-      bestStart = k;
-      bestLength = end - k;
-    }
-    k = end;
-  }
-  const hex = groups.map((g) => g.toString(16));
-  if (bestStart < 0) return hex.join(':');
-  return `${hex.slice(0, bestStart).join(':')}::${hex.slice(bestStart + bestLength).join(':')}`;
-}
+// The dataset build writes addresses with the same functions, so answers and files agree.
+export { formatIpv4, formatIpv6 } from '@ipdata/dataset/address';
