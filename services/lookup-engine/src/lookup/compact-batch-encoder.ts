@@ -1,6 +1,7 @@
 import { isDomainError } from '@ipdata/common';
 import { ReservedReason } from '@ipdata/proto/lookup/v1/lookup';
-import type { LoadedDataset } from '../dataset/loaded-dataset.js';
+import { NONE } from '@ipdata/dataset/format';
+import { emptyLocation, type LoadedDataset } from '../dataset/loaded-dataset.js';
 import { Sink } from '../wire/wire-sink.js';
 import { LEN, tag, VARINT } from '../wire/wire-types.js';
 import { PART_KINDS, RecordParts, ZONE } from './record-parts.js';
@@ -26,11 +27,14 @@ const ITEM_RESERVED = tag(9, VARINT);
 export class CompactBatchEncoder {
   private readonly parts: RecordParts;
   private readonly zoneBytes = new ZoneBytes();
-  /** Per part id: the response that last sent it (stamp) and its 1-based position there. */
-  private sentIn = new Int32Array(4096);
-  private sentAt = new Int32Array(4096);
+  /** Per part id, side by side: the response that last sent it (stamp) and its 1-based position there. */
+  private sent = new Int32Array(2 * 4096);
   private response = 0;
-  private readonly item = new Sink(256);
+  /** Parts sent so far in the current response, per kind. */
+  private readonly counts = new Int32Array(PART_KINDS);
+  /** The current item's part positions per kind (0: none). */
+  private readonly refs = new Int32Array(PART_KINDS);
+  private readonly location = emptyLocation();
   private readonly words = new Uint32Array(4);
 
   constructor(readonly dataset: LoadedDataset) {
@@ -40,80 +44,95 @@ export class CompactBatchEncoder {
   /** Every query gets its parts and range, or its error, in request order. */
   encode(queries: readonly string[], nowMs: number): Buffer {
     const sink = new Sink(Math.max(1024, queries.length * 150));
-    const counts = [0, 0, 0, 0];
     const response = this.nextResponse();
-    const item = this.item;
-    const parts = this.parts;
+    const location = this.location;
+    const refs = this.refs;
     for (const query of queries) {
-      item.position = 0;
-      item.string(ITEM_QUERY, query);
-      let resolution;
       try {
-        resolution = this.dataset.resolve(query);
+        this.dataset.locate(query, location);
       } catch (error) {
         if (!isDomainError(error)) throw error;
-        item.string(ITEM_ERROR, error.message);
-        sink.raw(RESPONSE_ITEM, item.take());
+        const at = sink.openLength(RESPONSE_ITEM);
+        sink.string(ITEM_QUERY, query);
+        sink.string(ITEM_ERROR, error.message);
+        sink.closeLength(at);
         continue;
       }
-      if (resolution.record !== null) {
-        const base = parts.of(resolution.recordIndex);
-        this.ensureCapacity(parts.count);
+      const located = location.reserved === ReservedReason.RESERVED_REASON_UNSPECIFIED && location.recordIndex !== NONE;
+      // Parts first: a part precedes the first item naming it, and the item is written in place.
+      if (located) this.sendParts(sink, location.recordIndex, response, nowMs);
+      const at = sink.openLength(RESPONSE_ITEM);
+      sink.string(ITEM_QUERY, query);
+      if (located) {
         for (let kind = 0; kind < PART_KINDS; kind++) {
-          const id = (parts.ids[base + kind] as number) - 1;
-          if (id < 0) continue;
-          if (this.sentIn[id] !== response) {
-            const bytes = kind === ZONE ? this.zoneBytes.get(parts.zones[id] as string, nowMs) : (parts.bytes[id] as Uint8Array);
-            if (bytes === null) continue; // a zone the runtime does not know: no time zone, as in BatchLookup
-            sink.raw(PART_LIST[kind] as number, bytes);
-            this.sentIn[id] = response;
-            this.sentAt[id] = ++(counts[kind] as number);
-          }
-          item.varint(ITEM_PART[kind] as number);
-          item.varint(this.sentAt[id] as number);
+          if (refs[kind] === 0) continue;
+          sink.varint(ITEM_PART[kind] as number);
+          sink.varint(refs[kind] as number);
         }
       }
-      this.writeRange(item, resolution.family, resolution.range);
-      if (resolution.reserved !== ReservedReason.RESERVED_REASON_UNSPECIFIED) {
-        item.varint(ITEM_RESERVED);
-        item.varint(resolution.reserved);
+      this.writeRange(sink, location.family, location.range);
+      if (location.reserved !== ReservedReason.RESERVED_REASON_UNSPECIFIED) {
+        sink.varint(ITEM_RESERVED);
+        sink.varint(location.reserved);
       }
-      sink.raw(RESPONSE_ITEM, item.take());
+      sink.closeLength(at);
     }
     return sink.take();
   }
 
-  private writeRange(item: Sink, family: 4 | 6, range: number): void {
+  /** Sends the record's parts this response has not carried yet; leaves their positions in `refs`. */
+  private sendParts(sink: Sink, recordIndex: number, response: number, nowMs: number): void {
+    const parts = this.parts;
+    const base = parts.of(recordIndex);
+    if (2 * parts.count > this.sent.length) this.growSent(parts.count);
+    const sent = this.sent;
+    for (let kind = 0; kind < PART_KINDS; kind++) {
+      this.refs[kind] = 0;
+      const id = (parts.ids[base + kind] as number) - 1;
+      if (id < 0) continue;
+      if (sent[2 * id] !== response) {
+        if (kind === ZONE) {
+          const bytes = this.zoneBytes.get(parts.zones[id] as string, nowMs);
+          if (bytes === null) continue; // a zone the runtime does not know: no time zone, as in BatchLookup
+          sink.raw(PART_LIST[kind], bytes);
+        } else {
+          const offset = parts.spans[2 * id] as number;
+          sink.raw(PART_LIST[kind] as number, parts.arena, offset, offset + (parts.spans[2 * id + 1] as number));
+        }
+        sent[2 * id] = response;
+        sent[2 * id + 1] = ++(this.counts[kind] as number);
+      }
+      this.refs[kind] = sent[2 * id + 1] as number;
+    }
+  }
+
+  private writeRange(sink: Sink, family: 4 | 6, range: number): void {
     const words = this.words;
     if (family === 4) {
       words[0] = this.dataset.view.ipv4Starts[range] as number;
       words[1] = this.dataset.lastOf4(range);
-      item.words(ITEM_FIRST, words, 0, 1);
-      item.words(ITEM_LAST, words, 1, 1);
+      sink.words(ITEM_FIRST, words, 0, 1);
+      sink.words(ITEM_LAST, words, 1, 1);
     } else {
-      item.words(ITEM_FIRST, this.dataset.view.ipv6Starts, range * 4, 4);
+      sink.words(ITEM_FIRST, this.dataset.view.ipv6Starts, range * 4, 4);
       this.dataset.lastWordsOf6(range, words);
-      item.words(ITEM_LAST, words, 0, 4);
+      sink.words(ITEM_LAST, words, 0, 4);
     }
   }
 
   /** A fresh stamp per response, so the sent-part marks never need clearing. */
   private nextResponse(): number {
+    this.counts.fill(0);
     if (this.response === 0x7fffffff) {
-      this.sentIn.fill(0);
+      this.sent.fill(0);
       this.response = 0;
     }
     return ++this.response;
   }
 
-  private ensureCapacity(partCount: number): void {
-    if (partCount <= this.sentIn.length) return;
-    const size = Math.max(partCount, this.sentIn.length * 2);
-    const sentIn = new Int32Array(size);
-    sentIn.set(this.sentIn);
-    const sentAt = new Int32Array(size);
-    sentAt.set(this.sentAt);
-    this.sentIn = sentIn;
-    this.sentAt = sentAt;
+  private growSent(partCount: number): void {
+    const sent = new Int32Array(2 * Math.max(partCount, this.sent.length));
+    sent.set(this.sent);
+    this.sent = sent;
   }
 }

@@ -15,16 +15,22 @@ export const PART_KINDS = 4;
  * country, place and operator part (encoded IpInfo bytes, deduplicated by content, so all
  * records of a country share one country part) and its time zone (by name; the bytes depend on
  * the second, see ZoneBytes). Split lazily, the first time a record is answered.
+ *
+ * The bytes of all parts sit back to back in one arena with an [offset, length] pair per part:
+ * a part then costs one cache line of spans and its bytes to copy, where a Uint8Array per part
+ * cost its array slot, its object and its backing store (measured: encoding a batch of 1,000
+ * random IPv4 answers spent ~40% of its time fetching parts that way).
  */
 export class RecordParts {
   /** Per record, PART_KINDS ids + 1 (0: not split yet, or no time zone). */
   readonly ids: Int32Array;
-  /** Part id → its kind. */
-  readonly kinds: number[] = [];
-  /** Part id → encoded IpInfo (country, place, operator parts). */
-  readonly bytes: Uint8Array[] = [];
-  /** Part id → zone name (zone parts). */
+  /** Bytes of the country, place and operator parts, back to back. */
+  arena = new Uint8Array(1 << 16);
+  /** Part id → offset and length of its bytes in `arena` (zone parts: none). */
+  spans = new Int32Array(2 * 4096);
+  /** Part id → zone name (zone parts; '' for the others). */
   readonly zones: string[] = [];
+  private arenaLength = 0;
   private readonly idByKey = new Map<string, number>();
 
   constructor(private readonly dataset: LoadedDataset) {
@@ -33,7 +39,7 @@ export class RecordParts {
   }
 
   get count(): number {
-    return this.kinds.length;
+    return this.zones.length;
   }
 
   /** Offset of the record's part ids in `ids`, splitting the record on first use. */
@@ -57,12 +63,27 @@ export class RecordParts {
     const key = `${kind}:${zone}:${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')}`;
     let id = this.idByKey.get(key);
     if (id === undefined) {
-      id = this.kinds.length;
-      this.kinds.push(kind);
-      this.bytes.push(bytes);
+      id = this.zones.length;
       this.zones.push(zone);
       this.idByKey.set(key, id);
+      this.store(id, bytes);
     }
     return id;
   }
+
+  private store(id: number, bytes: Uint8Array): void {
+    if (2 * id + 2 > this.spans.length) this.spans = grown(this.spans, 2 * id + 2);
+    if (this.arenaLength + bytes.length > this.arena.length) this.arena = grown(this.arena, this.arenaLength + bytes.length);
+    this.arena.set(bytes, this.arenaLength);
+    this.spans[2 * id] = this.arenaLength;
+    this.spans[2 * id + 1] = bytes.length;
+    this.arenaLength += bytes.length;
+  }
+}
+
+/** A copy of `array` with room for at least `needed` elements (doubling). */
+function grown<T extends Uint8Array | Int32Array>(array: T, needed: number): T {
+  const next = new (array.constructor as new (length: number) => T)(Math.max(needed, array.length * 2));
+  next.set(array);
+  return next;
 }

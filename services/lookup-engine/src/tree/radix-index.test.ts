@@ -61,6 +61,7 @@ describe('RadixIndex (IPv4) against a sorted-array search', () => {
           for (const address of [...probes, ...boundaries]) {
             const range = referenceFind(starts, 1, [address]);
             expect(index.find4(address)).toBe(range);
+            expect(index.foundRecord).toBe(records[range]);
             expect(index.record4(address)).toBe(records[range]);
           }
         }),
@@ -135,6 +136,7 @@ describe('RadixIndex (IPv6) against a sorted-array search', () => {
               scratch.set(address);
               const range = referenceFind(starts, 4, address);
               expect(index.find6(scratch)).toBe(range);
+              expect(index.foundRecord).toBe(records[range]);
               expect(index.record6(scratch)).toBe(records[range]);
             }
           },
