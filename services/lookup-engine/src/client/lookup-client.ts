@@ -7,9 +7,11 @@ import {
   type ClientUnaryCall,
   type ServiceError,
 } from '@grpc/grpc-js';
-import { BatchLookupRequest, LookupServiceService, type LookupServiceClient } from '@ipdata/proto/lookup/v1/lookup';
+import { LookupServiceService, type LookupServiceClient } from '@ipdata/proto/lookup/v1/lookup';
+import { makeStringPrototypeFast } from '../ip/fast-string-prototype.js';
 import { decodeLookupResponse } from './answer-decoder.js';
 import { decodeBatchLookupCompactResponse } from './compact-batch-decoder.js';
+import { encodeBatchLookupRequest } from './request-encoder.js';
 
 type Callback = (error: ServiceError | null, response?: unknown) => void;
 
@@ -20,7 +22,7 @@ const TunedClient = makeGenericClientConstructor(
     // Decoded by FastClient.batchLookup below, not by grpc-js.
     batchLookup: {
       ...LookupServiceService.batchLookupCompact,
-      requestSerialize: (value: BatchLookupRequest): Buffer => Buffer.from(BatchLookupRequest.encode(value).finish()),
+      requestSerialize: encodeBatchLookupRequest,
       responseDeserialize: (bytes: Buffer): Buffer => bytes,
     },
   },
@@ -28,6 +30,12 @@ const TunedClient = makeGenericClientConstructor(
 );
 
 class FastClient extends TunedClient {
+  constructor(...args: ConstructorParameters<typeof TunedClient>) {
+    super(...args);
+    // Clients are made once the process's modules are loaded: requests are written with charCodeAt.
+    makeStringPrototypeFast();
+  }
+
   /**
    * BatchLookup through BatchLookupCompact, answered with BatchLookupResponse objects. The answer
    * is decoded on its own event-loop turn, and the call keeps no reference to the caller's
