@@ -1,7 +1,8 @@
 /**
  * One BatchLookup client of the gRPC benchmark, in its own process so every variant starts from
  * a clean heap and JIT state (and none pays for the benchmark's own address lists in its old
- * generation). VARIANT picks the client, PORT the server; prints "RESULT <IPs per second>".
+ * generation). VARIANT picks the client, PORT the server, CALLS the timed calls; prints
+ * "RESULT <IPs per second> <client CPU µs per batch>" (CPU: user + system of this process).
  *
  *   ipdata          @ipdata/lookup-engine/client (BatchLookupCompact, decoded to BatchLookupResponse)
  *   ipdata_plain    the plain BatchLookup, decoded by our answer decoder
@@ -13,11 +14,11 @@ import { callUnary } from '@ipdata/common';
 import { LookupServiceClient, LookupServiceService, type BatchLookupResponse } from '@ipdata/proto/lookup/v1/lookup';
 import { decodeBatchLookupResponse } from '../../services/lookup-engine/src/client/answer-decoder.js';
 import { FastLookupServiceClient } from '../../services/lookup-engine/src/client/lookup-client.js';
-import { drive, protoLoaderLookupService, randomIpv4 } from './bench-support.js';
+import { BATCH_WARM_UP_CALLS, drive, protoLoaderLookupService, randomIpv4 } from './bench-support.js';
 
 const variant = process.env['VARIANT'] ?? 'ipdata';
 const port = Number(process.env['PORT']);
-const calls = Number(process.env['CALLS'] ?? 200);
+const calls = Number(process.env['CALLS'] ?? 1000);
 /** Replay servers answer one fixed batch: send that one every time. */
 const sameBatch = process.env['SAME_BATCH'] === 'true';
 const inFlight = 4;
@@ -62,6 +63,9 @@ async function batchesPerSecond(count: number, call: (ips: string[]) => Promise<
 }
 
 const call = batchCall();
-await batchesPerSecond(50, call); // untimed: JIT warm-up, the engine's lazily built records and parts
-process.stdout.write(`RESULT ${Math.round(await batchesPerSecond(calls, call))}\n`);
+await batchesPerSecond(BATCH_WARM_UP_CALLS, call); // untimed: JIT warm-up, the engine's lazily built records and parts
+const cpuBefore = process.cpuUsage();
+const ipsPerSecond = await batchesPerSecond(calls, call);
+const cpu = process.cpuUsage(cpuBefore);
+process.stdout.write(`RESULT ${Math.round(ipsPerSecond)} ${Math.round((cpu.user + cpu.system) / calls)}\n`);
 process.exit(0);

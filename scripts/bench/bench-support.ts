@@ -101,14 +101,14 @@ export function emit(result: Record<string, unknown>): void {
 
 /**
  * Runs a benchmark script in its own process (so client and server use both cores) until it
- * prints a line matching `line`; returns the process and the line's number. Compiled output is
- * used when present, else the TypeScript source.
+ * prints a line matching `line`; returns the process and the line's numbers (its capture
+ * groups). Compiled output is used when present, else the TypeScript source.
  */
 export async function startScript(
   script: string,
   env: Record<string, string>,
   line: RegExp,
-): Promise<{ child: ChildProcess; value: number }> {
+): Promise<{ child: ChildProcess; values: number[] }> {
   const args = script.endsWith('.js') && existsSync(script) ? [script] : ['--conditions=source', '--import', 'tsx', script];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
@@ -116,24 +116,34 @@ export async function startScript(
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout });
-  const value = await new Promise<number>((resolve, reject) => {
+  const values = await new Promise<number[]>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${script} printed no ${line} in 60 s`)), 60_000);
     lines.on('line', (text) => {
       const match = line.exec(text);
       if (match) {
         clearTimeout(timer);
-        resolve(Number(match[1]));
+        resolve(match.slice(1).map(Number));
       }
     });
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
-  return { child, value };
+  return { child, values };
+}
+
+/** Untimed calls each batch client makes first (JIT warm-up, the engine's lazily built parts). */
+export const BATCH_WARM_UP_CALLS = 50;
+
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc, 10 ms resolution). */
+export function processCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // utime and stime are fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 per second).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** Starts a server script and waits for its "READY <port>" line. */
 export async function startServer(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const { child, value } = await startScript(script, env, /^READY (\d+)$/);
-  return { child, port: value };
+  const { child, values } = await startScript(script, env, /^READY (\d+)$/);
+  return { child, port: values[0] as number };
 }
 
 /** A loopback port nobody listens on right now. */

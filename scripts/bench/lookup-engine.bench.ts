@@ -16,7 +16,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { credentials } from '@grpc/grpc-js';
 import { callUnary } from '@ipdata/common';
 import { BatchLookupCompactResponse, LookupServiceClient } from '@ipdata/proto/lookup/v1/lookup';
@@ -25,11 +25,13 @@ import { Reader } from 'maxmind';
 import { newestDatasetFile } from '../../services/lookup-engine/src/dataset/dataset-store.js';
 import { LoadedDataset } from '../../services/lookup-engine/src/dataset/loaded-dataset.js';
 import {
+  BATCH_WARM_UP_CALLS,
   drive,
   emit,
   freePort,
   median,
   percentile,
+  processCpuMs,
   randomIpv4,
   randomIpv6,
   repoRoot,
@@ -191,30 +193,53 @@ if (wanted('batch')) {
     SERVER: 'replay',
     REPLAY_FILE: replayFile,
   });
-  const variants: Record<string, Record<string, string>> = {
-    ipdata: { VARIANT: 'ipdata', PORT: String(engine.grpcPort) },
-    ipdata_plain: { VARIANT: 'ipdata_plain', PORT: String(engine.grpcPort) },
-    ipdata_generated_client: { VARIANT: 'generated', PORT: String(engine.grpcPort) },
-    naive: { VARIANT: 'naive', PORT: String(naive.port) },
-    replay_ceiling: { VARIANT: 'ipdata', PORT: String(replay.port), SAME_BATCH: 'true' },
+  // The naive server manages ~55 k IPs/s: fewer calls keep its runs as long as the others'.
+  const variants: Record<string, { env: Record<string, string>; server: ChildProcess }> = {
+    ipdata: { env: { VARIANT: 'ipdata', PORT: String(engine.grpcPort) }, server: engine.child },
+    ipdata_plain: { env: { VARIANT: 'ipdata_plain', PORT: String(engine.grpcPort) }, server: engine.child },
+    ipdata_generated_client: { env: { VARIANT: 'generated', PORT: String(engine.grpcPort) }, server: engine.child },
+    naive: { env: { VARIANT: 'naive', PORT: String(naive.port), CALLS: '300' }, server: naive.child },
+    replay_ceiling: { env: { VARIANT: 'ipdata', PORT: String(replay.port), SAME_BATCH: 'true' }, server: replay.child },
   };
   const perSecond: Record<string, number[]> = Object.fromEntries(Object.keys(variants).map((name) => [name, []]));
-  for (let run = 1; run <= runs; run++) {
+  const clientCpu: Record<string, number[]> = Object.fromEntries(Object.keys(variants).map((name) => [name, []]));
+  const serverCpu: Record<string, number[]> = Object.fromEntries(Object.keys(variants).map((name) => [name, []]));
+  // Run 0 is untimed: the servers' JIT and the engine's lazily split records, for every variant alike.
+  for (let run = 0; run <= runs; run++) {
     const row: Record<string, number> = {};
-    for (const [name, env] of Object.entries(variants)) {
-      const client = await startScript(join(repoRoot, 'scripts/bench/batch-client.ts'), env, /^RESULT (\d+)$/);
-      row[name] = client.value;
-      perSecond[name]?.push(client.value);
+    for (const [name, { env, server }] of Object.entries(variants)) {
+      const calls = Number(env['CALLS'] ?? 1000);
+      const serverBefore = processCpuMs(server.pid as number);
+      const client = await startScript(
+        join(repoRoot, 'scripts/bench/batch-client.ts'),
+        { CALLS: String(calls), ...env },
+        /^RESULT (\d+) (\d+)$/,
+      );
       await stopServer(client.child);
+      // The server's CPU per batch over the client's whole life (its warm-up calls included).
+      const serverUs = Math.round(((processCpuMs(server.pid as number) - serverBefore) * 1000) / (calls + BATCH_WARM_UP_CALLS));
+      const [ips = 0, clientUs = 0] = client.values;
+      if (run === 0) continue;
+      row[`${name}_ips_per_s`] = ips;
+      row[`${name}_client_cpu_us_per_batch`] = clientUs;
+      row[`${name}_server_cpu_us_per_batch`] = serverUs;
+      perSecond[name]?.push(ips);
+      clientCpu[name]?.push(clientUs);
+      serverCpu[name]?.push(serverUs);
     }
+    if (run === 0) continue;
     emit({
       bench: 'grpc-batch-1000',
       run,
-      ...Object.fromEntries(Object.entries(row).map(([name, ips]) => [`${name}_ips_per_s`, ips])),
-      ratio: +((row['ipdata'] as number) / (row['naive'] as number)).toFixed(2),
+      ...row,
+      ratio: +((row['ipdata_ips_per_s'] as number) / (row['naive_ips_per_s'] as number)).toFixed(2),
     });
   }
-  for (const [name, values] of Object.entries(perSecond)) summary[`batch_${name}_ips_per_s`] = Math.round(median(values));
+  for (const name of Object.keys(variants)) {
+    summary[`batch_${name}_ips_per_s`] = Math.round(median(perSecond[name] ?? []));
+    summary[`batch_${name}_client_cpu_us_per_batch`] = Math.round(median(clientCpu[name] ?? []));
+    summary[`batch_${name}_server_cpu_us_per_batch`] = Math.round(median(serverCpu[name] ?? []));
+  }
   summary['batch_ratio'] = +(median(perSecond['ipdata'] ?? []) / median(perSecond['naive'] ?? [])).toFixed(2);
   await stopServer(replay.child);
   rmSync(dirname(replayFile), { recursive: true, force: true });
