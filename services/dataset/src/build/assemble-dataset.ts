@@ -2,6 +2,7 @@ import { NONE, type DatasetContent, type RangeTable, type SourceInfo } from '../
 import { mergePartitions } from '../ranges/merge-partitions.js';
 import { HOSTING_RULE } from '../sources/privacy-rules.js';
 import { buildAsnEntries } from './asn-table.js';
+import { orderRecordsByCoverage } from './record-order.js';
 import type { LoadedSources } from './load-sources.js';
 import type { BuildReporter } from './progress.js';
 
@@ -39,8 +40,12 @@ export function assembleDataset(
   const v6Counts = count(ipv6);
   const ruleCounts = rules.map((rule) => ({ rule, ipv4Ranges: v4Counts.get(rule) ?? 0, ipv6Ranges: v6Counts.get(rule) ?? 0 }));
 
+  const orderStep = reporter.step('ordering records by coverage');
+  orderStep(0);
+  const ordered = orderRecordsByCoverage(recordTable.records, ipv4, ipv6);
+  orderStep(1);
   return {
-    content: { ...identity, records: recordTable.records, ipv4, ipv6, asns },
+    content: { ...identity, records: ordered.records, ipv4: ordered.ipv4, ipv6: ordered.ipv6, asns },
     ruleCounts,
   };
 }

@@ -12,6 +12,13 @@ import type { BuildReporter } from './progress.js';
 
 export const DATASET_FILE = 'ipdata.ipdat';
 
+/**
+ * Part of every version's hash beside the inputs: bumped whenever the build writes different
+ * files from the same inputs, so such a build gets a new version instead of being skipped as
+ * "already complete". 2: records ordered by coverage (record-order.ts).
+ */
+export const BUILD_REVISION = 2;
+
 export interface BuildOptions {
   inputs: SourceInputs;
   /** Every source (packages, rule files, ICU), for the version hash, the manifest and the header. */
@@ -70,7 +77,10 @@ export function datasetIdentity(sources: readonly SourceDescription[], digest: s
 export function buildDataset(options: BuildOptions): BuildResult {
   const { reporter, sources } = options;
   const root = resolve(options.datasetsDir);
-  const digest = hashInputs(sources, reporter.step('hashing source files'));
+  const digest = createHash('sha256')
+    .update(`build revision ${BUILD_REVISION}\u0000`)
+    .update(hashInputs(sources, reporter.step('hashing source files')))
+    .digest('hex');
   const { version, builtAt } = datasetIdentity(sources, digest, options.sourceDateEpoch);
   const folder = join(root, version);
 
