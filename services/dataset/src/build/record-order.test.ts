@@ -32,9 +32,7 @@ function coverage(table: RangeTable, words: 1 | 4, records: number): bigint[] {
 /** A partition: sorted unique starts beginning at 0, each range naming a record or NONE. */
 const table = (words: 1 | 4, records: number) =>
   fc
-    .uniqueArray(words === 1 ? fc.integer({ min: 1, max: 0xffffffff }) : fc.bigInt({ min: 1n, max: (1n << 128n) - 1n }), {
-      maxLength: 40,
-    })
+    .uniqueArray(fc.bigInt({ min: 1n, max: (1n << BigInt(32 * words)) - 1n }), { maxLength: 40 })
     .chain((starts) =>
       fc.tuple(
         fc.constant(starts),
@@ -42,7 +40,7 @@ const table = (words: 1 | 4, records: number) =>
       ),
     )
     .map(([starts, owners]): RangeTable => {
-      const sorted = [0n, ...starts.map(BigInt).sort((a, b) => (a < b ? -1 : 1))];
+      const sorted = [0n, ...starts.sort((a, b) => (a < b ? -1 : 1))];
       const out = new Uint32Array(sorted.length * words);
       sorted.forEach((start, i) => {
         for (let w = 0; w < words; w++) out[i * words + w] = Number((start >> BigInt(32 * (words - 1 - w))) & 0xffffffffn);
