@@ -31,8 +31,6 @@ export class AnswerEncoder {
   private readonly recordBytes: Array<Uint8Array | undefined>;
   private readonly emptyRecord = IpInfo.encode(staticIpInfo(null)).finish();
   private readonly zoneBytes = new ZoneBytes();
-  /** Scratch space for one IpInfo payload, copied into the response behind its length. */
-  private readonly payload = new Sink(1024);
 
   constructor(readonly dataset: LoadedDataset) {
     this.recordBytes = new Array<Uint8Array | undefined>(dataset.summary.records);
@@ -48,32 +46,26 @@ export class AnswerEncoder {
     return bytes;
   }
 
-  /** Writes one IpInfo message (field tag + length + payload) into the sink. */
+  /** Writes one IpInfo message (field tag + length + payload) into the sink, in place. */
   private writeInfo(sink: Sink, fieldTag: number, query: string, resolution: Resolution, nowMs: number): void {
-    const payload = this.payload;
-    payload.position = 0;
-    const record = this.staticBytes(resolution);
-    payload.ensure(record.length);
-    payload.buffer.set(record, 0);
-    payload.position = record.length;
-    payload.string(INFO_IP, query);
+    const at = sink.openLength(fieldTag);
+    sink.append(this.staticBytes(resolution));
+    sink.string(INFO_IP, query);
     const zone = resolution.record?.time_zone ?? null;
     const zoneBytes = zone === null ? null : this.zoneBytes.get(zone, nowMs);
-    if (zoneBytes !== null) payload.raw(INFO_TIME_ZONE, zoneBytes);
-    if (resolution.family === 4) this.writeIpv4Range(payload, resolution.range);
+    if (zoneBytes !== null) sink.raw(INFO_TIME_ZONE, zoneBytes);
+    if (resolution.family === 4) this.writeIpv4Range(sink, resolution.range);
     else {
       const dataset = this.dataset;
-      const start = dataset.rangeStart(6, resolution.range);
-      const end = dataset.rangeEnd(6, resolution.range);
-      payload.string(INFO_START_IP, start);
-      payload.string(INFO_END_IP, end);
-      for (const network of dataset.networks(6, resolution.range)) payload.string(INFO_NETWORKS, network);
+      sink.string(INFO_START_IP, dataset.rangeStart(6, resolution.range));
+      sink.string(INFO_END_IP, dataset.rangeEnd(6, resolution.range));
+      for (const network of dataset.networks(6, resolution.range)) sink.string(INFO_NETWORKS, network);
     }
     if (resolution.reserved !== ReservedReason.RESERVED_REASON_UNSPECIFIED) {
-      payload.varint(INFO_RESERVED);
-      payload.varint(resolution.reserved);
+      sink.varint(INFO_RESERVED);
+      sink.varint(resolution.reserved);
     }
-    sink.raw(fieldTag, payload.buffer.subarray(0, payload.position));
+    sink.closeLength(at);
   }
 
   /** start_ip, end_ip and the CIDR blocks of an IPv4 range, straight as ASCII (the common case). */
@@ -96,19 +88,20 @@ export class AnswerEncoder {
   /** BatchLookupResponse bytes: every query gets an info or its error, in request order. */
   encodeBatch(queries: readonly string[], nowMs: number): Buffer {
     const sink = new Sink(Math.max(1024, queries.length * 400));
-    const item = new Sink(1024);
     for (const query of queries) {
-      item.position = 0;
-      item.string(ITEM_QUERY, query);
+      const at = sink.openLength(BATCH_ITEM);
+      sink.string(ITEM_QUERY, query);
+      let resolution;
       try {
-        this.writeInfo(item, ITEM_INFO, query, this.dataset.resolve(query), nowMs);
+        resolution = this.dataset.resolve(query);
       } catch (error) {
         if (!isDomainError(error)) throw error;
-        item.position = 0;
-        item.string(ITEM_QUERY, query);
-        item.string(ITEM_ERROR, error.message);
+        sink.string(ITEM_ERROR, error.message);
+        sink.closeLength(at);
+        continue;
       }
-      sink.raw(BATCH_ITEM, item.buffer.subarray(0, item.position));
+      this.writeInfo(sink, ITEM_INFO, query, resolution, nowMs);
+      sink.closeLength(at);
     }
     return sink.take();
   }

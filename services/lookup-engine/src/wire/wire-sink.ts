@@ -109,8 +109,12 @@ export class Sink {
   /** A bytes (or embedded message) field holding payload[start..end). */
   raw(fieldTag: number, payload: Uint8Array, start = 0, end = payload.length): void {
     this.varint(fieldTag);
+    this.varint(end - start);
+    this.append(payload, start, end);
+  }
+  /** payload[start..end) as it is (already encoded fields), without tag or length. */
+  append(payload: Uint8Array, start = 0, end = payload.length): void {
     const length = end - start;
-    this.varint(length);
     this.ensure(length);
     const buffer = this.buffer;
     const at = this.position;
