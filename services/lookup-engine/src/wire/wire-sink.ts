@@ -1,6 +1,6 @@
 import type { SlicingBuffer } from './wire-types.js';
 
-/** Longest payload raw() copies byte by byte (measured with scripts/bench on batch answers). */
+/** Longest payload append() copies byte by byte (parts are 20-100 bytes; a round figure, not tuned). */
 const SHORT_COPY = 128;
 
 /** Appends protobuf wire data to a growing Buffer. */
@@ -118,7 +118,7 @@ export class Sink {
     this.ensure(length);
     const buffer = this.buffer;
     const at = this.position;
-    // Most payloads here are parts of 20-100 bytes: a loop beats TypedArray#set's native call on those.
+    // Most payloads here are parts of 20-100 bytes: a loop spares TypedArray#set's per-call cost.
     if (length <= SHORT_COPY) for (let i = 0; i < length; i++) buffer[at + i] = payload[start + i] as number;
     else buffer.set(payload.subarray(start, end), at);
     this.position = at + length;
