@@ -4,7 +4,7 @@
  * `SERVER=echo` answers every call with a fixed small message (the transport's ceiling);
  * `SERVER=replay` answers every BatchLookupCompact with the bytes in REPLAY_FILE, doing no work at all
  * (the ceiling of a client that receives and decodes answers of that size).
- * Both print "READY <port>".
+ * Each prints "READY <port>".
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
