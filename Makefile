@@ -80,13 +80,8 @@ up: build dataset stack-up ## install, build, build the dataset, start the stack
 	KAFKA_BROKERS=127.0.0.1:$${KAFKA_PORT:-9092} $(TSX) scripts/create-topics.ts
 	$(SERVICES) up
 	@echo
-	@echo "  Kafka          127.0.0.1:$${KAFKA_PORT:-9092}"
-	@echo "  MongoDB        mongodb://127.0.0.1:$${MONGO_PORT:-27017}   (FerretDB)"
-	@echo "  Redis          redis://127.0.0.1:$${REDIS_PORT:-6379}"
-	@echo "  lookup-engine  gRPC 127.0.0.1:50051   health http://127.0.0.1:9101/readyz"
-	@echo "  auth           gRPC 127.0.0.1:50052   health http://127.0.0.1:9102/readyz   (SMS codes in its log)"
-	@echo "  billing        gRPC 127.0.0.1:50053   health http://127.0.0.1:9103/readyz   sandbox checkout http://127.0.0.1:9113"
-	@echo "  mail sink      smtp://127.0.0.1:2525  mails in var/stack/mail-sink/mail"
+	@# Addresses from the port registry infra/ports.json (services/README.md, "Port registry").
+	@$(SERVICES) urls
 	@echo
 	@echo "  stop with: make down"
 

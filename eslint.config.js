@@ -4,6 +4,18 @@ import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
+// Drivers stay behind adapters (services/README.md, "Boundaries"): domain code states the small
+// interface it needs and an adapter implements it with the driver, so the domain is tested
+// without a broker or database and a driver change touches adapters only.
+const DRIVER_MESSAGE =
+  'Domain code imports no driver: declare the interface it needs and implement it in src/adapters/ (also allowed: app.ts, main.ts, client/, @ipdata/common; services/README.md, "Boundaries").';
+const DRIVERS = ['mongoose', 'mongodb', 'ioredis', 'kafkajs'];
+
+const NO_DEFAULT_EXPORTS = [
+  { selector: 'ExportDefaultDeclaration', message: 'Use a named export (no default exports).' },
+  { selector: 'ExportSpecifier[exported.name="default"]', message: 'Use a named export (no default exports).' },
+];
+
 export default defineConfig(
   { ignores: ['**/dist/**', '**/node_modules/**', 'proto/gen/**', 'var/**', 'coverage/**'] },
   js.configs.recommended,
@@ -21,7 +33,49 @@ export default defineConfig(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/require-await': 'off',
       'no-console': ['error', { allow: ['warn', 'error'] }],
+      // Named exports only: one name per thing across imports, greppable, renamed by tools.
+      'no-restricted-syntax': ['error', ...NO_DEFAULT_EXPORTS],
     },
+  },
+  {
+    // Domain folders: everything under services/<name>/src except the places that wire or wrap
+    // drivers. client/ folders are exempt because a service's published gRPC client (the tuned
+    // lookup client, @ipdata/auth/client) is an adapter by nature: it exists to hold a channel.
+    files: ['services/*/src/**/*.ts'],
+    ignores: [
+      'services/common/**',
+      'services/*/src/adapters/**',
+      'services/*/src/client/**',
+      'services/*/src/app.ts',
+      'services/*/src/main.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: DRIVERS.map((name) => ({ name, message: DRIVER_MESSAGE })),
+          patterns: [
+            { group: ['@grpc/*'], message: DRIVER_MESSAGE },
+            { group: DRIVERS.map((name) => `${name}/*`), message: DRIVER_MESSAGE },
+          ],
+        },
+      ],
+      // The same for `await import('kafkajs')`, which no-restricted-imports does not see. This
+      // block's no-restricted-syntax replaces the general one, so it repeats NO_DEFAULT_EXPORTS.
+      'no-restricted-syntax': [
+        'error',
+        ...NO_DEFAULT_EXPORTS,
+        {
+          selector: `ImportExpression[source.value=/^(${DRIVERS.join('|')})($|[/])|^@grpc[/]/]`,
+          message: DRIVER_MESSAGE,
+        },
+      ],
+    },
+  },
+  {
+    // Tools read these by their default export (vitest loads a reporter given by path that way).
+    files: ['**/*.config.{js,mjs,ts}', 'scripts/test/summary-reporter.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     // Test harness and CLI scripts talk to the terminal.

@@ -19,6 +19,8 @@ export default defineConfig({
           name: 'unit',
           include: ['services/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          // Property tests run thousands of cases; on a loaded 2-core machine 5 s is too tight.
+          testTimeout: 30_000,
         },
       },
       {

@@ -3,9 +3,10 @@
 # runs as `node --import @ipdata/common/telemetry/register services/<name>/dist/main.js`, with its
 # log in var/stack/logs/<name>.log, and is waited for until its /readyz answers 200.
 #
-#   infra/local/services.sh <up|down|status> [service ...]
+#   infra/local/services.sh <up|down|status|urls> [service ...]
 #
-# No service named means every service that is built (has dist/main.js), in start order.
+# No service named means every service that is built (has dist/main.js), in start order. `urls`
+# prints the addresses of the stack and of those services (what `make up` shows at the end).
 set -euo pipefail
 export LC_ALL=C
 
@@ -13,16 +14,28 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 # shellcheck source=lib.sh
 source "$HERE/lib.sh"
 
-# Start order and default health ports (ARCHITECTURE.md section 2). mail-sink is the
-# development SMTP server auth sends confirmation and reset mails to (scripts/dev/mail-sink.ts).
-ORDER=(mail-sink lookup-engine auth billing)
-declare -A HEALTH_PORT=([mail-sink]=2525 [lookup-engine]=9101 [auth]=9102 [billing]=9103)
+# Start order and health ports come from the port registry, infra/ports.json (services/README.md):
+# its services/ entries with an HTTP port, in its order, and mail-sink, the development SMTP
+# server auth sends confirmation and reset mails to (scripts/dev/mail-sink.ts). HEALTH_PORT is
+# where readiness is checked: /readyz on the HTTP port, the SMTP port for the mail sink.
+ORDER=()
+declare -A HEALTH_PORT=()
+registry_rows=$(node "$HERE/port-registry.mjs" services) || die "cannot read the port registry infra/ports.json"
+while IFS='|' read -r name port; do
+  ORDER+=("$name")
+  HEALTH_PORT[$name]=$port
+done <<<"$registry_rows"
 : "${SERVICE_READY_TIMEOUT:=60}"
 
 # Local development defaults: services read everything else from their own config defaults.
 export APP_ENV=${APP_ENV:-development}
 export SMS_GATEWAY=${SMS_GATEWAY:-log}
 export DATASETS_DIR=${DATASETS_DIR:-$REPO_ROOT/var/datasets}
+# Internal gRPC uses mutual TLS: pki.sh makes the CA and one certificate per service (once, then
+# reused); each service gets its own as GRPC_TLS_CERT_FILE/KEY_FILE (service_command). Absolute
+# paths: services run in their data dir.
+export GRPC_PKI_DIR=${GRPC_PKI_DIR:-$IPDATA_STACK_DIR/pki}
+export GRPC_TLS_CA_FILE=${GRPC_TLS_CA_FILE:-$GRPC_PKI_DIR/ca.crt}
 
 selected() {
   local svc
@@ -43,7 +56,8 @@ service_command() {
   if [[ $1 == mail-sink ]]; then
     printf '%s\n' node --conditions=source --import tsx "$REPO_ROOT/scripts/dev/mail-sink.ts"
   else
-    printf '%s\n' node --import @ipdata/common/telemetry/register "$REPO_ROOT/services/$1/dist/main.js"
+    printf '%s\n' env "GRPC_TLS_CERT_FILE=$GRPC_PKI_DIR/$1.crt" "GRPC_TLS_KEY_FILE=$GRPC_PKI_DIR/$1.key" \
+      node --import @ipdata/common/telemetry/register "$REPO_ROOT/services/$1/dist/main.js"
   fi
 }
 
@@ -95,9 +109,12 @@ service_up() {
 
 command=${1:-}
 shift || true
+# Checked here, not only in selected(): a die inside the process substitution below would not stop the script.
+for svc in "$@"; do [[ -n ${HEALTH_PORT[$svc]:-} ]] || die "unknown service $svc (known: ${ORDER[*]})"; done
 mapfile -t services < <(selected "$@")
 case $command in
   up)
+    "$HERE/pki.sh" "$GRPC_PKI_DIR" || exit 1
     failed=0
     for svc in "${services[@]}"; do service_up "$svc" || failed=1; done
     exit "$failed"
@@ -118,8 +135,11 @@ case $command in
     done
     exit "$rc"
     ;;
+  urls)
+    node "$HERE/port-registry.mjs" urls "${services[@]}"
+    ;;
   *)
-    printf 'usage: infra/local/services.sh <up|down|status> [service ...]\n' >&2
+    printf 'usage: infra/local/services.sh <up|down|status|urls> [service ...]\n' >&2
     exit 2
     ;;
 esac

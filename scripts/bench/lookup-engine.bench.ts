@@ -140,6 +140,10 @@ async function startEngine() {
         DATASETS_DIR: datasetsDir,
         DATASET_EVENTS_ENABLED: 'false',
         LOG_LEVEL: 'warn',
+        // Plaintext like the baseline servers it is compared with (bench-servers.ts), so the
+        // figures measure the engine, not TLS; APP_ENV=test is what allows it.
+        APP_ENV: 'test',
+        GRPC_TRANSPORT: 'insecure',
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     },

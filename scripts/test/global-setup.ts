@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
-import { localStack, testStackEnv } from './local-stack.js';
+import { localStack, makeTestPki, testStackEnv } from './local-stack.js';
 
 const run = promisify(execFile);
 
@@ -10,9 +10,13 @@ const run = promisify(execFile);
  * - testcontainers (Kafka, MongoDB 7, Redis 7) when a Docker engine answers;
  * - otherwise the local stack of plain processes (infra/local: Kafka 3.9 KRaft, FerretDB, Redis).
  * - TEST_STACK=external: a stack already running at KAFKA_BROKERS, MONGO_URL and REDIS_URL.
- * The addresses reach the tests as KAFKA_BROKERS, MONGO_URL and REDIS_URL.
+ * The addresses reach the tests as KAFKA_BROKERS, MONGO_URL and REDIS_URL. In every mode it also
+ * makes the test PKI (infra/local/pki.sh, reused between runs) and exports its folder as
+ * TEST_PKI_DIR: every gRPC server and client in the tests uses mutual TLS (testGrpcTls in
+ * @ipdata/common/testing). Vitest calls the named `setup` and runs the function it returns as teardown.
  */
-export default async function setup(_project: TestProject): Promise<() => Promise<void>> {
+export async function setup(_project: TestProject): Promise<() => Promise<void>> {
+  await makeTestPki();
   if (process.env['TEST_STACK'] === 'external') {
     console.log(
       `test stack: external (${process.env['KAFKA_BROKERS']}, ${process.env['MONGO_URL']}, ${process.env['REDIS_URL']})`,

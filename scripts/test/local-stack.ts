@@ -31,3 +31,18 @@ export async function localStack(
     maxBuffer: 16 * 1024 * 1024,
   });
 }
+
+/**
+ * The test PKI: infra/local/pki.sh into TEST_PKI_DIR (default <test stack dir>/pki), made once
+ * and reused. Exported as TEST_PKI_DIR for the test workers (vitest passes process.env on).
+ */
+export async function makeTestPki(): Promise<string> {
+  const dir = process.env['TEST_PKI_DIR'] ?? `${testStackEnv()['IPDATA_STACK_DIR']}/pki`;
+  await run('bash', [`${repoRoot}infra/local/pki.sh`, dir], { cwd: repoRoot }).catch(
+    (error: { stdout?: string; stderr?: string }) => {
+      throw new Error(`test PKI could not be made:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+    },
+  );
+  process.env['TEST_PKI_DIR'] = dir;
+  return dir;
+}

@@ -6,7 +6,7 @@
  * Needs a running stack (KAFKA_BROKERS, MONGO_URL, REDIS_URL; defaults: the `make up` stack).
  * Run: cd services/auth && npm run bench   (prints one JSON line; BENCH_KEYS ≤ 20, the per-account key limit)
  */
-import { callUnary, createGrpcClient } from '@ipdata/common';
+import { callUnary, createGrpcClient, grpcTlsFromConfig } from '@ipdata/common';
 import { AuthServiceClient, SmsPurpose } from '@ipdata/proto/auth/v1/auth';
 import { pino } from 'pino';
 import { buildAuthService } from '../src/app.js';
@@ -33,9 +33,14 @@ const config = loadAuthConfig({
   HEALTH_PORT: '0',
   MONGO_URL: process.env['MONGO_URL'] ?? `mongodb://127.0.0.1:27017/ipdata_auth_${run}`,
   SMS_GATEWAY: 'log', // replaced below by an in-memory gateway
-  SMS_GATEWAY_SECRET: 'bench-only',
+  SMS_GATEWAY_SECRET: 'bench-only-sms-gateway-secret-0123456789',
+  SMS_CODE_SECRET: 'bench-only-sms-code-secret-0123456789abcd',
+  // Cheap scrypt and the log gateway are test-harness-only relaxations (APP_ENV=test plus this flag).
+  AUTH_TEST_HARNESS: 'true',
   EMAIL_LINK_SECRET: 'bench-only-email-link-secret-0123456789',
   SCRYPT_N: '1024',
+  // A benchmark of the service, not of TLS: plaintext, which APP_ENV=test allows.
+  GRPC_TRANSPORT: 'insecure',
 });
 const codes = new Map<string, string>();
 const service = buildAuthService(config, pino({ level: 'warn' }), {
@@ -44,7 +49,7 @@ const service = buildAuthService(config, pino({ level: 'warn' }), {
   consumerGroupId: run,
 });
 await service.lifecycle.start();
-const client = createGrpcClient(AuthServiceClient, { address: `127.0.0.1:${service.grpc.boundPort}` });
+const client = createGrpcClient(AuthServiceClient, { address: service.grpc.boundAddress, tls: grpcTlsFromConfig(config) });
 try {
   const phone = `139${String(Date.now() % 100_000_000).padStart(8, '0')}`;
   await callUnary(client.sendSmsCode.bind(client), { phone, purpose: SmsPurpose.SMS_PURPOSE_REGISTER, clientIp: '127.0.0.1' });

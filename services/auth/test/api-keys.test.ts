@@ -19,8 +19,8 @@ describe('API keys: create, list, rotate, revoke, resolve with plan and limits',
   async function account() {
     const phone = randomPhone();
     const code = await auth.sendCode(phone, SmsPurpose.SMS_PURPOSE_REGISTER);
-    const { session, user } = await auth.call('registerWithPhone', { phone, code, password: 'secret123' });
-    return { token: session?.token ?? '', accountId: user?.id ?? '' };
+    const { session, user } = await auth.call('registerWithPhone', { phone, code, password: 'secret-1234' });
+    return { token: session?.token ?? '', accountId: user?.id ?? '', phone };
   }
 
   const resolve = (key: string) => auth.call('resolveApiKey', { key });
@@ -40,6 +40,26 @@ describe('API keys: create, list, rotate, revoke, resolve with plan and limits',
       (e) => e.apiKeyId === created.apiKey?.id && e.kind === UserEventKind.USER_EVENT_KIND_API_KEY_CREATED,
       'API_KEY_CREATED',
     );
+  });
+
+  it('holds the cap of 20 active keys under 40 parallel creates', async () => {
+    const { token, accountId } = await account();
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, i) => auth.call('createApiKey', { token, name: `parallel ${i}` })),
+    );
+    const created = results.filter((result) => result.status === 'fulfilled');
+    const refused = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
+    expect(created).toHaveLength(20);
+    for (const result of refused) expect(result.reason).toMatchObject({ reason: 'api_key_limit' });
+    expect(await (await auth.mongoDb()).collection('api_keys').countDocuments({ accountId, revokedAt: null })).toBe(20);
+    expect((await auth.call('listApiKeys', { token })).apiKeys).toHaveLength(20);
+    // Revoking frees a slot; rotating keeps the count.
+    const [first, second] = (await auth.call('listApiKeys', { token })).apiKeys;
+    await auth.call('revokeApiKey', { token, keyId: first?.id ?? '' });
+    await auth.call('rotateApiKey', { token, keyId: second?.id ?? '' });
+    await expect(auth.call('createApiKey', { token, name: 'one more' })).resolves.toMatchObject({ apiKey: { name: 'one more' } });
+    await expect(auth.call('createApiKey', { token, name: 'too many' })).rejects.toMatchObject({ reason: 'api_key_limit' });
+    expect((await auth.call('listApiKeys', { token })).apiKeys).toHaveLength(20);
   });
 
   it('resolves a key to its account and the FREE plan (50,000 lookups) before any subscription event', async () => {
@@ -95,7 +115,7 @@ describe('API keys: create, list, rotate, revoke, resolve with plan and limits',
   });
 
   it('follows subscription changes from billing: plan, limits, auth list and payService', async () => {
-    const { token, accountId } = await account();
+    const { token, accountId, phone } = await account();
     const { secret } = await auth.call('createApiKey', { token, name: 'k' });
     expect((await resolve(secret)).tier).toBe(PlanTier.PLAN_TIER_FREE); // cached now
     const periodEnd = new Date(auth.clock.now().getTime() + 3 * DAY);
@@ -142,7 +162,12 @@ describe('API keys: create, list, rotate, revoke, resolve with plan and limits',
     // Past the paid period, the key falls back to FREE without any event.
     auth.clock.set(new Date(periodEnd.getTime() + 1_000));
     await waitFor(async () => (await resolve(secret)).tier === PlanTier.PLAN_TIER_FREE, { what: 'free plan after the period' });
-    expect((await auth.call('getUser', { token })).user).toMatchObject({ auth: ['api:free'], payService: [] });
+    // The first session went idle meanwhile (24 h idle timeout): the user logs in again.
+    const later = await auth.call('loginWithPhonePassword', { phone, password: 'secret-1234' });
+    expect((await auth.call('getUser', { token: later.session?.token ?? '' })).user).toMatchObject({
+      auth: ['api:free'],
+      payService: [],
+    });
     auth.clock.set(new Date());
   });
 

@@ -1,15 +1,13 @@
-import {
-  ConflictError,
-  FailedPreconditionError,
-  InvalidArgumentError,
-  UnauthenticatedError,
-  UnavailableError,
-  type ResourceExhaustedError,
-} from '@ipdata/common';
+import { FailedPreconditionError, InvalidArgumentError, UnauthenticatedError, type ResourceExhaustedError } from '@ipdata/common';
+import { waitFor } from '@ipdata/common/testing';
 import { AccountChannel, UserEventKind } from '@ipdata/proto/events/v1/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthHarness, randomEmail } from './fixtures/auth-harness.js';
 import { SmtpSink } from './fixtures/smtp-sink.js';
+import { MESSAGES } from '../src/shared/messages.js';
+
+// Typed as unknown: vitest's asymmetric matchers are `any`.
+const SESSION_TOKEN: unknown = expect.stringMatching(/^[A-Za-z0-9_-]{43}$/);
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -85,12 +83,23 @@ describe('face B email accounts through gRPC, mail through a local SMTP server',
     expect((remembered.session?.expiresAt?.getTime() ?? 0) - auth.clock.now().getTime()).toBe(30 * DAY);
   });
 
-  it('refuses a duplicate sign-up, whatever the letter case', async () => {
-    const email = randomEmail();
-    await signUp(email);
-    const again = signUp(email.toUpperCase());
-    await expect(again).rejects.toBeInstanceOf(ConflictError);
-    await expect(again).rejects.toMatchObject({ reason: 'email_taken', message: 'This email address is already registered' });
+  it('answers a sign-up for a taken address like any other and mails the owner instead', async () => {
+    const email = await activeAccount('goodpass1');
+    const fresh = await signUp(randomEmail());
+    const again = await signUp(email.toUpperCase(), 'otherpass9');
+    expect(again).toEqual(fresh);
+    expect(again).toEqual({ message: MESSAGES.signUpConfirm, accountId: '' });
+    const notice = await waitFor(() => auth.smtp.mailsTo(email).find((mail) => mail.raw.includes('already has an account')), {
+      what: 'the "account exists" mail',
+    });
+    expect(SmtpSink.decoded(notice)).toContain('https://app.ipdata.test/forgot-password');
+    expect(SmtpSink.decoded(notice)).not.toContain('/confirm-email');
+    // Nothing changed: the old password still works, the new one does not.
+    await expect(auth.call('loginWithEmail', { email, password: 'goodpass1' })).resolves.toMatchObject({ user: { email } });
+    await expect(auth.call('loginWithEmail', { email, password: 'otherpass9' })).rejects.toMatchObject({
+      reason: 'login_failed',
+    });
+    expect(await (await auth.mongoDb()).collection('accounts').countDocuments({ email })).toBe(1);
   });
 
   it('gives the same error for an unknown account and a wrong password, in comparable time', async () => {
@@ -135,11 +144,11 @@ describe('face B email accounts through gRPC, mail through a local SMTP server',
     const token = await auth.smtp.linkToken(email, '/reset-password');
 
     await expect(
-      auth.call('resetPasswordWithToken', { token, password: 'newpass1', passwordConfirmation: 'newpass2' }),
+      auth.call('resetPasswordWithToken', { token, password: 'newpass-71', passwordConfirmation: 'newpass-72' }),
     ).rejects.toMatchObject({ message: 'The two passwords do not match' });
-    await auth.call('resetPasswordWithToken', { token, password: 'newpass1', passwordConfirmation: 'newpass1' });
+    await auth.call('resetPasswordWithToken', { token, password: 'newpass-71', passwordConfirmation: 'newpass-71' });
     await expect(auth.call('loginWithEmail', { email, password: 'oldpass1' })).rejects.toBeInstanceOf(UnauthenticatedError);
-    await expect(auth.call('loginWithEmail', { email, password: 'newpass1' })).resolves.toMatchObject({
+    await expect(auth.call('loginWithEmail', { email, password: 'newpass-71' })).resolves.toMatchObject({
       message: 'Login succeeded',
     });
     // Old sessions end; the link cannot be used twice.
@@ -185,18 +194,22 @@ describe('face B email accounts through gRPC, mail through a local SMTP server',
 
     const change = (current: string, next: string, confirmation: string) =>
       auth.call('changePassword', { token, currentPassword: current, newPassword: next, passwordConfirmation: confirmation });
-    await expect(change('', 'newpass1', 'newpass1')).rejects.toMatchObject({ details: { field: 'current_password' } });
-    await expect(change('firstpass', 'newpass1', 'newpass2')).rejects.toMatchObject({
+    await expect(change('', 'newpass-71', 'newpass-71')).rejects.toMatchObject({ details: { field: 'current_password' } });
+    await expect(change('firstpass', 'newpass-71', 'newpass-72')).rejects.toMatchObject({
       message: 'The two passwords do not match',
     });
-    await expect(change('wrongpass', 'newpass1', 'newpass1')).rejects.toMatchObject({ reason: 'current_password_wrong' });
-    await expect(change('firstpass', 'newpass1', 'newpass1')).resolves.toMatchObject({
+    await expect(change('wrongpass', 'newpass-71', 'newpass-71')).rejects.toMatchObject({ reason: 'current_password_wrong' });
+    await expect(change('firstpass', 'newpass-71', 'newpass-71')).resolves.toMatchObject({
       message: 'Your new information has been saved',
     });
     // The caller stays logged in; other sessions end.
     await expect(auth.call('resolveSession', { token })).resolves.toMatchObject({ accountId: id });
     await expect(auth.call('resolveSession', { token: other?.token ?? '' })).rejects.toMatchObject({ reason: 'session_invalid' });
-    await expect(auth.call('loginWithEmail', { email, password: 'newpass1' })).resolves.toBeDefined();
+    await expect(auth.call('loginWithEmail', { email, password: 'newpass-71' })).resolves.toMatchObject({
+      message: 'Login succeeded',
+      user: { id, email },
+      session: { token: SESSION_TOKEN },
+    });
     await auth.waitForEvent(
       (e) => e.accountId === id && e.kind === UserEventKind.USER_EVENT_KIND_PASSWORD_CHANGED,
       'PASSWORD_CHANGED',
@@ -209,7 +222,10 @@ describe('face B email accounts through gRPC, mail through a local SMTP server',
     const sixth = auth.call('requestPasswordReset', { email });
     await expect(sixth).rejects.toMatchObject({ reason: 'mail_limit' });
     expect(Number(((await sixth.catch((e: unknown) => e)) as ResourceExhaustedError).retryAfterSeconds)).toBeGreaterThan(0);
-    expect(auth.smtp.mailsTo(email).filter((mail) => SmtpSink.decoded(mail).includes('/reset-password'))).toHaveLength(5);
+    const resetMails = () => auth.smtp.mailsTo(email).filter((mail) => SmtpSink.decoded(mail).includes('/reset-password'));
+    await waitFor(() => resetMails().length >= 5, { what: '5 reset mails' });
+    await auth.service.mailRelay.runNow();
+    expect(resetMails()).toHaveLength(5);
 
     auth.clock.set(new Date(Math.ceil(auth.clock.now().getTime() / (15 * 60_000)) * 15 * 60_000 + 1_000));
     for (let i = 0; i < 20; i++) {
@@ -224,19 +240,41 @@ describe('face B email accounts through gRPC, mail through a local SMTP server',
     });
   });
 
-  it('undoes a sign-up whose confirmation mail cannot be sent, so a retry is not a duplicate', async () => {
-    const email = randomEmail();
-    const broken = new AuthHarness({ SMTP_URL: 'smtp://127.0.0.1:1' });
-    await broken.start();
+  it('queues mail while SMTP is down: same answers, nothing lost, sent once SMTP is back', async () => {
+    // A free port with nothing listening yet: the "SMTP server" is down until the sink starts there.
+    const probe = new SmtpSink();
+    await probe.start();
+    const port = Number(new URL(probe.url).port);
+    await probe.stop();
+    const down = new AuthHarness({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    await down.start();
+    const late = new SmtpSink();
     try {
-      const attempt = () =>
-        broken.call('signUpWithEmail', { email, password: 'goodpass1', passwordConfirmation: 'goodpass1', agreeTerms: true });
-      await expect(attempt()).rejects.toMatchObject({ reason: 'mail_unavailable' });
-      expect(await (await broken.mongoDb()).collection('accounts').countDocuments({ email })).toBe(0);
-      // Not ALREADY_EXISTS: the first attempt left nothing behind.
-      await expect(attempt()).rejects.toBeInstanceOf(UnavailableError);
+      const email = randomEmail();
+      const signedUp = await down.call('signUpWithEmail', {
+        email,
+        password: 'goodpass1',
+        passwordConfirmation: 'goodpass1',
+        agreeTerms: true,
+      });
+      expect(signedUp.message).toBe(MESSAGES.signUpConfirm);
+      const known = await down.call('requestPasswordReset', { email });
+      const unknown = await down.call('requestPasswordReset', { email: randomEmail() });
+      expect(known).toEqual(unknown);
+      expect(known.message).toBe(MESSAGES.resetMailSent);
+      await down.service.mailRelay.runNow();
+      expect(await down.service.mailOutbox.pendingCount()).toBe(2);
+
+      await late.start(port);
+      const token = await late.linkToken(email, '/confirm-email');
+      await late.linkToken(email, '/reset-password');
+      await waitFor(async () => (await down.service.mailOutbox.pendingCount()) === 0, { what: 'an empty mail outbox' });
+      await down.service.mailRelay.runNow();
+      expect(late.mailsTo(email)).toHaveLength(2);
+      await expect(down.call('confirmEmail', { token })).resolves.toMatchObject({ user: { email, emailConfirmed: true } });
     } finally {
-      await broken.stop();
+      await down.stop();
+      await late.stop();
     }
   });
 });

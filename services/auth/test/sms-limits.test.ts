@@ -1,8 +1,12 @@
 import { InvalidArgumentError, ResourceExhaustedError, UnavailableError } from '@ipdata/common';
 import { SmsPurpose } from '@ipdata/proto/auth/v1/auth';
+import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpSmsGateway } from '../src/adapters/sms/http-sms.gateway.js';
 import { AuthHarness, randomIp, randomPhone } from './fixtures/auth-harness.js';
+
+// Typed as unknown: vitest's asymmetric matchers are `any`.
+const SESSION_TOKEN: unknown = expect.stringMatching(/^[A-Za-z0-9_-]{43}$/);
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
@@ -48,7 +52,8 @@ describe('SMS code limits and expiry (injectable clock)', () => {
     expect(auth.sms.count(phone)).toBe(10);
     // The next day in UTC+8 starts a new count.
     auth.clock.advance(retryAfter * SECOND);
-    await expect(send(phone)).resolves.toBeDefined();
+    await expect(send(phone)).resolves.toMatchObject({ message: '验证码已发送', resendAfterSeconds: 60, expiresInSeconds: 300 });
+    expect(auth.sms.count(phone)).toBe(11);
   });
 
   it('limits codes per client IP per hour (configured: 3)', async () => {
@@ -59,9 +64,44 @@ describe('SMS code limits and expiry (injectable clock)', () => {
     const fourth = send(randomPhone(), ip);
     await expect(fourth).rejects.toMatchObject({ reason: 'sms_ip_limit', details: { retryAfterSeconds: String(59 * 60) } });
     // Other addresses are not affected; the next hour is a fresh window.
-    await expect(send(randomPhone(), randomIp())).resolves.toBeDefined();
+    await expect(send(randomPhone(), randomIp())).resolves.toMatchObject({
+      message: '验证码已发送',
+      resendAfterSeconds: 60,
+      expiresInSeconds: 300,
+    });
     auth.clock.advance(59 * MINUTE);
-    await expect(send(randomPhone(), ip)).resolves.toBeDefined();
+    await expect(send(randomPhone(), ip)).resolves.toMatchObject({
+      message: '验证码已发送',
+      resendAfterSeconds: 60,
+      expiresInSeconds: 300,
+    });
+  });
+
+  it('counts one client IP under one key however it is written, and refuses empty or malformed ones', async () => {
+    const hourStart = Math.ceil(auth.clock.now().getTime() / HOUR) * HOUR;
+    auth.clock.set(new Date(hourStart + MINUTE));
+    const [a, b] = [randomInt(1, 255), randomInt(1, 255)];
+    for (let i = 0; i < 3; i++) await send(randomPhone(), `10.9.${a}.${b}`);
+    // Spellings of the same address are the same key (or refused): none gets past the limit.
+    for (const variant of [
+      `::ffff:10.9.${a}.${b}`,
+      `::FFFF:10.9.${a}.${b}`,
+      `0:0:0:0:0:ffff:a09:${(a * 256 + b).toString(16)}`,
+    ]) {
+      await expect(send(randomPhone(), variant)).rejects.toMatchObject({ reason: 'sms_ip_limit' });
+    }
+    for (const bad of ['', ' ', `10.9.${a}.${b} `, ` 10.9.${a}.${b}`, `010.9.${a}.${b}`, 'unknown', '10.9.9', '300.1.1.1']) {
+      const refused = send(randomPhone(), bad);
+      await expect(refused).rejects.toBeInstanceOf(InvalidArgumentError);
+      await expect(refused).rejects.toMatchObject({ reason: 'invalid_client_ip', details: { field: 'client_ip' } });
+    }
+    // IPv6 clients are counted per /64: another address in the same /64 shares the budget.
+    const prefix = `2001:db8:${a.toString(16)}:${b.toString(16)}`;
+    for (let i = 0; i < 3; i++) await send(randomPhone(), `${prefix}::${i + 1}`);
+    await expect(send(randomPhone(), `${prefix}:ffff:1:2:3`)).rejects.toMatchObject({ reason: 'sms_ip_limit' });
+    await expect(send(randomPhone(), `2001:db8:${a.toString(16)}:${(b + 1).toString(16)}::1`)).resolves.toMatchObject({
+      message: '验证码已发送',
+    });
   });
 
   it('burns a code after 5 wrong tries', async () => {
@@ -86,12 +126,16 @@ describe('SMS code limits and expiry (injectable clock)', () => {
     const phone = randomPhone();
     const code = await auth.sendCode(phone, SmsPurpose.SMS_PURPOSE_REGISTER);
     auth.clock.advance(5 * MINUTE - SECOND);
-    await expect(auth.call('registerWithPhone', { phone, code, password: 'secret123' })).resolves.toBeDefined();
+    await expect(auth.call('registerWithPhone', { phone, code, password: 'secret-1234' })).resolves.toMatchObject({
+      message: '注册成功',
+      user: { phone },
+      session: { token: SESSION_TOKEN },
+    });
 
     const other = randomPhone();
     const late = await auth.sendCode(other, SmsPurpose.SMS_PURPOSE_REGISTER);
     auth.clock.advance(5 * MINUTE);
-    await expect(auth.call('registerWithPhone', { phone: other, code: late, password: 'secret123' })).rejects.toMatchObject({
+    await expect(auth.call('registerWithPhone', { phone: other, code: late, password: 'secret-1234' })).rejects.toMatchObject({
       reason: 'sms_code_expired',
       message: '验证码已失效，请重新获取',
     });
@@ -101,7 +145,7 @@ describe('SMS code limits and expiry (injectable clock)', () => {
     const phone = randomPhone();
     auth.sms.failNext = true;
     await expect(send(phone)).rejects.toBeInstanceOf(UnavailableError);
-    await expect(send(phone)).resolves.toBeDefined();
+    await expect(send(phone)).resolves.toMatchObject({ message: '验证码已发送', resendAfterSeconds: 60, expiresInSeconds: 300 });
     expect(auth.sms.count(phone)).toBe(1);
   });
 

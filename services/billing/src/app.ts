@@ -2,31 +2,39 @@ import type { Logger } from 'pino';
 import {
   EventProducer,
   GrpcServer,
-  HealthServer,
+  grpcServerConfigFrom,
+  HttpServer,
   Lifecycle,
   MongoConnection,
+  OutboxRelay,
+  PeriodicTask,
   TOPICS,
   createKafka,
   ensureTopics,
   moduleLogger,
+  startupStep,
+  systemClock,
   topicSpecs,
+  type Clock,
 } from '@ipdata/common';
 import { MongoChangeHistory } from './adapters/mongo/change-history.store.js';
 import { MongoInvoiceRepository } from './adapters/mongo/invoice.store.js';
+import { MongoKnownAccounts } from './adapters/mongo/known-accounts.store.js';
 import { MongoOrderRepository, MongoProcessedCallbacks } from './adapters/mongo/order.store.js';
 import { MongoSubscriptionRepository } from './adapters/mongo/subscription.store.js';
+import { billingAccessPolicy } from './adapters/grpc/billing.access-policy.js';
 import { addBillingService } from './adapters/grpc/billing.handler.js';
-import { WebhookServer } from './adapters/http/webhook.server.js';
+import { webhookRoutes } from './adapters/http/webhook.routes.js';
 import { userEventsConsumer, usageRollupConsumer } from './adapters/kafka/billing.consumers.js';
-import { KafkaSubscriptionEventPublisher } from './adapters/kafka/subscription-events.publisher.js';
-import { SandboxCheckoutServer } from './adapters/payments/sandbox-checkout.server.js';
+import { changeOfOutboxEvent } from './adapters/kafka/subscription-events.js';
+import { SandboxCheckout } from './adapters/payments/sandbox-checkout.routes.js';
 import { SandboxSessionStore } from './adapters/payments/sandbox-session.store.js';
 import { SandboxPaymentProvider } from './adapters/payments/sandbox.provider.js';
 import type { BillingConfig } from './config.js';
 import { InvoiceService } from './invoices/invoice.service.js';
 import { PaymentService } from './payments/payment.service.js';
+import { ReturnUrlPolicy } from './payments/return-url.js';
 import { PlanCatalogue } from './plans/plan-catalogue.js';
-import { systemClock, type Clock } from './shared/clock.js';
 import { BillingSweeper } from './subscriptions/billing.sweeper.js';
 import type { SubscriptionRepository } from './subscriptions/subscription.ports.js';
 import { SubscriptionService } from './subscriptions/subscription.service.js';
@@ -42,6 +50,8 @@ export interface BillingService {
   subscriptionRepository: SubscriptionRepository;
   /** Bound ports (configure 0 to get free ones in tests). */
   ports(): { grpc: number; health: number; webhook: number; checkout: number };
+  /** Interfaces the webhook and the sandbox checkout listen on (tests check they are not 0.0.0.0). */
+  hosts(): { webhook: string; checkout: string };
 }
 
 /**
@@ -62,32 +72,58 @@ export function buildBillingService(config: BillingConfig, deps: { logger: Logge
   const callbacks = new MongoProcessedCallbacks(mongo.connection);
   const invoiceRepo = new MongoInvoiceRepository(mongo.connection);
   const sessions = new SandboxSessionStore(mongo.connection);
-  lifecycle.register({
-    name: 'mongo-indexes',
-    start: async () => {
-      for (const store of [subscriptionRepo, history, orders, callbacks, invoiceRepo, sessions]) await store.createIndexes();
-    },
-    shutdown: async () => undefined,
-  });
+  const accounts = new MongoKnownAccounts(mongo.connection);
+  lifecycle.register(
+    startupStep('mongo-indexes', async () => {
+      for (const store of [subscriptionRepo, accounts, history, orders, callbacks, invoiceRepo, sessions]) {
+        await store.createIndexes();
+      }
+    }),
+  );
 
   const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: config.KAFKA_CLIENT_ID }, logger);
   const topics = [TOPICS.billingSubscription, TOPICS.usageRollup, TOPICS.authUser];
-  lifecycle.register({
-    name: 'kafka-topics',
-    start: () => ensureTopics(kafka, topicSpecs(topics), logger),
-    shutdown: async () => undefined,
-  });
+  lifecycle.register(startupStep('kafka-topics', () => ensureTopics(kafka, topicSpecs(topics), logger)));
   const producer = lifecycle.register(EventProducer.fromConfig({ kafka, source: 'billing' }, moduleLogger(logger, 'producer')));
 
-  const checkoutServer = new SandboxCheckoutServer(
+  // Subscription changes leave through the common outbox: each write stores its changes in the
+  // subscription document; the relay records them in the plan history, then sends them.
+  const outbox = lifecycle.register(
+    OutboxRelay.fromConfig(
+      {
+        name: 'subscriptions-outbox',
+        collection: subscriptionRepo.collection,
+        producer,
+        topics: [TOPICS.billingSubscription],
+        intervalMs: config.SWEEP_INTERVAL_MS,
+        clock,
+        beforeSend: async (entries) => {
+          for (const entry of entries) await history.record(changeOfOutboxEvent(entry));
+        },
+      },
+      moduleLogger(logger, 'outbox'),
+    ),
+  );
+  const returnUrls = ReturnUrlPolicy.fromList(config.CHECKOUT_RETURN_ORIGINS);
+  const checkout = new SandboxCheckout(
     {
-      port: config.SANDBOX_CHECKOUT_PORT,
-      host: '0.0.0.0',
       sessions,
       secret: config.PAYMENT_SANDBOX_SECRET,
       webhookUrl: () => config.PAYMENT_WEBHOOK_URL,
+      returnUrls,
       clock,
     },
+    moduleLogger(logger, 'sandbox-checkout'),
+  );
+  // Created now (the provider needs its bound port for checkout URLs), registered below.
+  const checkoutServer = HttpServer.fromConfig(
+    {
+      name: 'sandbox-checkout',
+      host: config.SANDBOX_CHECKOUT_HOST,
+      port: config.SANDBOX_CHECKOUT_PORT,
+      routes: checkout.routes(),
+    },
+    lifecycle,
     moduleLogger(logger, 'sandbox-checkout'),
   );
   const provider = new SandboxPaymentProvider({
@@ -113,10 +149,11 @@ export function buildBillingService(config: BillingConfig, deps: { logger: Logge
   });
   const subscriptions: SubscriptionService = new SubscriptionService({
     repository: subscriptionRepo,
-    history,
-    publisher: new KafkaSubscriptionEventPublisher(producer),
+    accounts,
+    outbox,
     catalogue,
     orders: payments,
+    returnUrls,
     clock,
     logger: subscriptionsLogger,
   });
@@ -129,7 +166,16 @@ export function buildBillingService(config: BillingConfig, deps: { logger: Logge
   });
 
   const webhookServer = lifecycle.register(
-    new WebhookServer({ port: config.WEBHOOK_PORT, host: '0.0.0.0', payments }, moduleLogger(logger, 'webhook')),
+    HttpServer.fromConfig(
+      {
+        name: 'payment-webhook',
+        host: config.WEBHOOK_HOST,
+        port: config.WEBHOOK_PORT,
+        routes: webhookRoutes({ payments }, moduleLogger(logger, 'webhook')),
+      },
+      lifecycle,
+      moduleLogger(logger, 'webhook'),
+    ),
   );
   lifecycle.register(checkoutServer);
   // One group per topic: kafkajs requires every member of a group to subscribe to the same topics.
@@ -143,21 +189,30 @@ export function buildBillingService(config: BillingConfig, deps: { logger: Logge
   lifecycle.register(
     usageRollupConsumer({ ...consumerDeps, groupId: config.KAFKA_GROUP_ID, invoices }, moduleLogger(logger, 'usage-rollups')),
   );
-  const sweeper = lifecycle.register(
-    new BillingSweeper(
-      {
-        expireOrders: () => payments.expireDueOrders(),
-        applyDueChanges: () => subscriptions.applyDueChanges(),
-        flushPending: () => subscriptions.flushPending(),
-      },
-      config.SWEEP_INTERVAL_MS,
-      moduleLogger(logger, 'sweeper'),
+  const sweeperLogger = moduleLogger(logger, 'sweeper');
+  const sweeper = new BillingSweeper(
+    {
+      expireOrders: () => payments.expireDueOrders(),
+      applyDueChanges: () => subscriptions.applyDueChanges(),
+    },
+    sweeperLogger,
+  );
+  lifecycle.register(
+    PeriodicTask.fromConfig(
+      { name: 'billing-sweeper', intervalMs: config.SWEEP_INTERVAL_MS, run: () => sweeper.runOnce() },
+      sweeperLogger,
     ),
   );
-  const grpc = lifecycle.register(GrpcServer.fromConfig({ port: config.GRPC_PORT }, moduleLogger(logger, 'grpc')));
+  const grpc = lifecycle.register(
+    GrpcServer.fromConfig({ ...grpcServerConfigFrom(config), policy: billingAccessPolicy }, moduleLogger(logger, 'grpc')),
+  );
   addBillingService(grpc, { catalogue, subscriptions, payments, invoices }, moduleLogger(logger, 'grpc'));
   const health = lifecycle.register(
-    HealthServer.fromConfig({ port: config.HEALTH_PORT }, lifecycle, moduleLogger(logger, 'health')),
+    HttpServer.fromConfig(
+      { name: 'health-server', host: config.HEALTH_HOST, port: config.HEALTH_PORT },
+      lifecycle,
+      moduleLogger(logger, 'health'),
+    ),
   );
 
   return {
@@ -174,5 +229,6 @@ export function buildBillingService(config: BillingConfig, deps: { logger: Logge
       webhook: webhookServer.boundPort,
       checkout: checkoutServer.boundPort,
     }),
+    hosts: () => ({ webhook: webhookServer.boundHost, checkout: checkoutServer.boundHost }),
   };
 }

@@ -2,7 +2,7 @@ import { createLogger, loadConfigOrExit, redactConfig, runService } from '@ipdat
 import { buildBillingService } from './app.js';
 import { billingEnv, loadBillingConfig } from './config.js';
 
-// Wiring only (STYLE.md): config → logger → buildBillingService (adapters, domain, handlers) → start.
+// Wiring only (services/README.md): config → logger → buildBillingService (adapters, domain, handlers) → start.
 const config = loadConfigOrExit('billing', () => loadBillingConfig());
 const logger = createLogger({ service: 'billing', level: config.LOG_LEVEL });
 logger.info({ config: redactConfig(billingEnv, config) }, 'starting billing');

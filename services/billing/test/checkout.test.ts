@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { OrderStatus, ScheduledChange } from '@ipdata/proto/billing/v1/billing';
 import { SubscriptionChange, SubscriptionKind } from '@ipdata/proto/events/v1/billing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,9 +43,7 @@ describe('billing: subscribe through the sandbox checkout and its signed callbac
   let paidOrderId = '';
 
   it('pays a Standard plan at the hosted checkout: order paid, plan upgraded, SubscriptionChanged sent', async () => {
-    const account = uniqueName('acct');
-    await harness.register(account);
-    await harness.waitForChanges(account, 2);
+    const account = await harness.newAccount();
 
     const { order } = await harness.api.subscribe(account, 'api-standard-monthly');
     expect(order).toMatchObject({
@@ -112,7 +111,7 @@ describe('billing: subscribe through the sandbox checkout and its signed callbac
   });
 
   it('refuses forged callbacks with 401 and leaves the order unpaid', async () => {
-    const account = uniqueName('acct');
+    const account = await harness.newAccount();
     const { order } = await harness.api.subscribe(account, 'api-business-monthly');
     const forged = signedCallback(order!, harness.clock.now(), 'not-the-secret');
     expect((await post(forged.body, forged.headers)).status).toBe(401);
@@ -142,7 +141,7 @@ describe('billing: subscribe through the sandbox checkout and its signed callbac
   });
 
   it('refuses a correctly signed callback whose timestamp is outside the 5-minute window', async () => {
-    const account = uniqueName('acct');
+    const account = await harness.newAccount();
     const { order } = await harness.api.subscribe(account, 'api-standard-yearly');
     const stale = signedCallback(order!, new Date(harness.clock.now().getTime() - 5 * 60_000 - 1_000));
     const answer = await post(stale.body, stale.headers);
@@ -158,9 +157,7 @@ describe('billing: subscribe through the sandbox checkout and its signed callbac
   });
 
   it('cancels at the checkout: order canceled, plan unchanged', async () => {
-    const account = uniqueName('acct');
-    await harness.register(account);
-    await harness.waitForChanges(account, 2);
+    const account = await harness.newAccount();
     const { order } = await harness.api.subscribe(account, 'api-business-yearly');
     const { answer } = await pressCheckoutButton(order!.checkoutUrl, 'cancel');
     expect(answer.status).toBe(303);
@@ -172,7 +169,7 @@ describe('billing: subscribe through the sandbox checkout and its signed callbac
   });
 
   it('expires an unpaid order: the checkout refuses to pay and the order reads EXPIRED', async () => {
-    const account = uniqueName('acct');
+    const account = await harness.newAccount();
     const { order } = await harness.api.subscribe(account, 'download-standard-monthly');
     expect(order?.expiresAt).toEqual(new Date(harness.clock.now().getTime() + 30 * 60_000));
     harness.clock.advance(30 * 60_000);
@@ -192,7 +189,7 @@ describe('billing: subscribe through the sandbox checkout and its signed callbac
     await expect(harness.api.subscribe(paidAccount, 'api-standard-monthly')).rejects.toBeInstanceOf(ConflictError);
     await expect(harness.api.subscribe(paidAccount, 'api-free')).rejects.toBeInstanceOf(FailedPreconditionError);
     await expect(harness.api.subscribe(paidAccount, 'api-gold')).rejects.toBeInstanceOf(NotFoundError);
-    await expect(harness.api.getOrder(uniqueName('other'), paidOrderId)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(harness.api.getOrder(randomUUID(), paidOrderId)).rejects.toBeInstanceOf(NotFoundError);
     await expect(harness.api.subscribe(paidAccount, 'vip-monthly', 'javascript:alert(1)')).rejects.toThrow(/return_url/);
   });
 });

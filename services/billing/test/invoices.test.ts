@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { InvoiceLineKind } from '@ipdata/proto/billing/v1/billing';
 import { RollupGranularity, UsageRollup } from '@ipdata/proto/events/v1/billing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,9 +28,7 @@ describe('billing: invoices from closed monthly usage rollups', () => {
   afterAll(() => harness.stop());
 
   async function standardAccount(): Promise<{ account: string; orderId: string }> {
-    const account = uniqueName('acct');
-    await harness.register(account);
-    await harness.waitForChanges(account, 2);
+    const account = await harness.newAccount();
     const { order } = await harness.api.subscribe(account, 'api-standard-monthly');
     expect((await pressCheckoutButton(order!.checkoutUrl, 'pay')).answer.status).toBe(303);
     return { account, orderId: order!.id };
@@ -81,9 +80,7 @@ describe('billing: invoices from closed monthly usage rollups', () => {
   });
 
   it('bills a FREE account nothing (hard cap, no plan charge)', async () => {
-    const account = uniqueName('acct');
-    await harness.register(account);
-    await harness.waitForChanges(account, 2);
+    const account = await harness.newAccount();
     await harness.sendRollup(rollup(account, 60_000));
     const [invoice] = await invoicesOf(account, 1);
     expect(invoice).toMatchObject({ planId: 'api-free', includedLookups: 50_000, totalMinor: 0, amountDueMinor: 0 });
@@ -133,6 +130,6 @@ describe('billing: invoices from closed monthly usage rollups', () => {
 
     const id = firstPage.invoices[0]!.id;
     expect((await harness.api.getInvoice(account, id)).invoice?.id).toBe(id);
-    await expect(harness.api.getInvoice(uniqueName('other'), id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(harness.api.getInvoice(randomUUID(), id)).rejects.toBeInstanceOf(NotFoundError);
   });
 });

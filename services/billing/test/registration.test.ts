@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { BillingInterval, PlanTier, SubscriptionChange, SubscriptionKind } from '@ipdata/proto/events/v1/billing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uniqueName } from '@ipdata/common/testing';
-import { BillingHarness } from './fixtures/billing-harness.js';
+import { MongoConnection } from '@ipdata/common';
+import { MongoKnownAccounts } from '../src/adapters/mongo/known-accounts.store.js';
+import { BillingHarness, logger } from './fixtures/billing-harness.js';
 
 describe('billing: plan catalogue, FREE plans for new accounts, health', () => {
   const harness = new BillingHarness();
@@ -45,7 +47,7 @@ describe('billing: plan catalogue, FREE plans for new accounts, health', () => {
   });
 
   it('gives a newly registered account FREE API access and FREE download, and says so on billing.subscription.v1', async () => {
-    const account = uniqueName('acct');
+    const account = randomUUID();
     const before = await harness.api.getCurrentPlans(account);
     expect(before.plans.map((plan) => [plan.plan?.id, plan.subscription])).toEqual([
       ['api-free', undefined],
@@ -75,19 +77,27 @@ describe('billing: plan catalogue, FREE plans for new accounts, health', () => {
   });
 
   it('handles a re-delivered REGISTERED event once', async () => {
-    const account = uniqueName('acct');
+    const account = randomUUID();
     await harness.register(account);
     await harness.register(account);
     // A later account's events show the consumer is past both copies.
-    const marker = uniqueName('acct');
+    const marker = randomUUID();
     await harness.register(marker);
     await harness.waitForChanges(marker, 2);
     await harness.waitForChanges(account, 2);
     expect(await harness.changesFor(account)).toHaveLength(2);
   });
 
-  it('subscribes to FREE at once, without an order', async () => {
-    const account = uniqueName('acct');
+  it('subscribes a known account without a FREE plan (registration interrupted halfway) to FREE at once, without an order', async () => {
+    const account = randomUUID();
+    // What an interrupted registerAccount leaves: the account is known, its FREE plans are not written.
+    const mongo = MongoConnection.fromConfig({ url: harness.mongoUrl }, logger);
+    await mongo.start();
+    try {
+      await new MongoKnownAccounts(mongo.connection).remember(account, harness.clock.now());
+    } finally {
+      await mongo.shutdown();
+    }
     const { order, subscription } = await harness.api.subscribe(account, 'api-free');
     expect(order).toBeUndefined();
     expect(subscription).toMatchObject({ accountId: account, planId: 'api-free', periodEnd: undefined });

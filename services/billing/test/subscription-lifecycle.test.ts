@@ -2,7 +2,6 @@ import { ScheduledChange, SubscriptionStatus } from '@ipdata/proto/billing/v1/bi
 import { SubscriptionChange, SubscriptionKind } from '@ipdata/proto/events/v1/billing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FailedPreconditionError } from '@ipdata/common';
-import { uniqueName } from '@ipdata/common/testing';
 import { BillingHarness, pressCheckoutButton } from './fixtures/billing-harness.js';
 
 const API = SubscriptionKind.SUBSCRIPTION_KIND_API_ACCESS;
@@ -14,13 +13,6 @@ describe('billing: upgrades now, downgrades, cancellations and renewals at perio
 
   beforeAll(() => harness.start());
   afterAll(() => harness.stop());
-
-  async function newAccount(): Promise<string> {
-    const account = uniqueName('acct');
-    await harness.register(account);
-    await harness.waitForChanges(account, 2);
-    return account;
-  }
 
   async function buy(account: string, planId: string): Promise<string> {
     const { order } = await harness.api.subscribe(account, planId);
@@ -35,7 +27,7 @@ describe('billing: upgrades now, downgrades, cancellations and renewals at perio
   const apiPlan = async (account: string) => (await harness.api.getCurrentPlans(account)).plans.find((p) => p.kind === API);
 
   it('upgrades at once after payment, restarting the period at payment time', async () => {
-    const account = await newAccount();
+    const account = await harness.newAccount();
     await buy(account, 'api-standard-monthly');
     harness.clock.advance(10 * DAY);
     const upgradedAt = harness.clock.now();
@@ -52,7 +44,7 @@ describe('billing: upgrades now, downgrades, cancellations and renewals at perio
   });
 
   it('schedules a downgrade and applies it when the clock passes the period end', async () => {
-    const account = await newAccount();
+    const account = await harness.newAccount();
     await buy(account, 'api-business-monthly');
     const { subscription } = await harness.api.scheduleDowngrade(account, 'api-standard-monthly');
     expect(subscription).toMatchObject({
@@ -89,7 +81,7 @@ describe('billing: upgrades now, downgrades, cancellations and renewals at perio
   });
 
   it('cancels at period end and falls back to FREE', async () => {
-    const account = await newAccount();
+    const account = await harness.newAccount();
     await buy(account, 'api-standard-yearly');
     const { subscription } = await harness.api.cancelSubscription(account, API);
     expect(subscription?.scheduledChange).toBe(ScheduledChange.SCHEDULED_CHANGE_CANCEL);
@@ -113,7 +105,7 @@ describe('billing: upgrades now, downgrades, cancellations and renewals at perio
   });
 
   it('renews a paid plan at period end, once per elapsed period', async () => {
-    const account = await newAccount();
+    const account = await harness.newAccount();
     await buy(account, 'api-standard-monthly');
     const start = harness.clock.now();
     harness.clock.set(new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 2, start.getUTCDate(), 13)));
@@ -128,7 +120,7 @@ describe('billing: upgrades now, downgrades, cancellations and renewals at perio
   });
 
   it('refuses a downgrade that is not lower and a downgrade without a paid plan', async () => {
-    const account = await newAccount();
+    const account = await harness.newAccount();
     await expect(harness.api.scheduleDowngrade(account, 'api-free')).rejects.toBeInstanceOf(FailedPreconditionError);
     await buy(account, 'api-standard-monthly');
     await expect(harness.api.scheduleDowngrade(account, 'api-business-monthly')).rejects.toThrow(/not lower/);
@@ -140,7 +132,7 @@ describe('billing: upgrades now, downgrades, cancellations and renewals at perio
   });
 
   it("sells face A's VIP through the same checkout and ends it on cancel", async () => {
-    const account = uniqueName('acct');
+    const account = await harness.newAccount();
     await buy(account, 'vip-monthly');
     const created = await eventsOf(account, VIP, 1);
     expect(created[0]).toMatchObject({ change: SubscriptionChange.SUBSCRIPTION_CHANGE_CREATED, planId: 'vip-monthly' });

@@ -1,6 +1,14 @@
 export { env, type EnvVar } from './config/env-vars.js';
 export { ConfigError, loadConfig, loadConfigOrExit, redactConfig, type ConfigOf, type EnvSchema } from './config/load-config.js';
 export { kafkaEnv, mongoEnv, redisEnv, serviceEnv } from './config/common-env.js';
+export {
+  MIN_SECRET_LENGTH,
+  isProductionEnv,
+  weakSecretProblems,
+  withDevelopmentValues,
+  type WeakSecretRules,
+} from './config/development-secrets.js';
+export { systemClock, type Clock } from './time/clock.js';
 
 export { createLogger, moduleLogger, REDACTED_PATHS, type Logger, type LoggerConfig } from './logger/logger.js';
 export { shutdownTelemetry, startTelemetry, tracer, type Telemetry, type TelemetryConfig } from './telemetry/telemetry.js';
@@ -23,10 +31,22 @@ export {
 } from './errors/domain-errors.js';
 export { fromGrpcError, toGrpcStatus } from './errors/grpc-status.js';
 export { toHttpError, type HttpErrorBody } from './errors/http-status.js';
+export { errorText } from './errors/error-text.js';
 
 export { Lifecycle, runService, type Component, type LifecycleOptions, type ReadinessReport } from './lifecycle/lifecycle.js';
 export { backoffDelay, retry, type RetryOptions } from './lifecycle/retry.js';
+export { PeriodicTask, startupStep, type PeriodicTaskConfig } from './lifecycle/periodic-task.js';
 export { createHealthHandler, HealthServer } from './health/health-server.js';
+export { HttpServer, type HttpRoute, type HttpServerConfig, type RouteParams } from './http/http-server.js';
+export {
+  BodyTooLargeError,
+  DEFAULT_BODY_LIMIT_BYTES,
+  escapeHtml,
+  readBody,
+  readJson,
+  sendHtml,
+  sendJson,
+} from './http/http-body.js';
 
 export { createKafka, type KafkaConfig } from './kafka/kafka-client.js';
 export {
@@ -56,11 +76,35 @@ export {
   type EventHandler,
 } from './kafka/event-consumer.js';
 export { RedisEventDeduplicator, type EventDeduplicator } from './kafka/event-deduplicator.js';
+export { outboxEvent, type OutboxEvent } from './outbox/outbox-event.js';
+export { PENDING_EVENTS_INDEX, outboxUpdate, pendingEventsField } from './outbox/outbox-mongo.js';
+export { OutboxRelay, type OutboxRelayConfig, type RelayResult } from './outbox/outbox-relay.js';
 
 export { GrpcServer, unary, type GrpcServerConfig, type UnaryHandler } from './grpc/grpc-server.js';
 export { callUnary, createGrpcClient, deadlineInterceptor, type GrpcClientConfig } from './grpc/grpc-client.js';
+export {
+  DEFAULT_MAX_RECEIVE_MESSAGE_BYTES,
+  assertGrpcTransportAllowed,
+  grpcServerConfigFrom,
+  grpcServerEnv,
+  grpcTlsEnv,
+  grpcTlsFromConfig,
+  grpcTransportProblems,
+  type GrpcTls,
+  type GrpcTlsFiles,
+} from './grpc/grpc-env.js';
+export {
+  GRPC_IDENTITIES,
+  accessDecision,
+  defineAccessPolicy,
+  mergeAccessPolicies,
+  type GrpcAccessPolicy,
+  type GrpcIdentity,
+} from './grpc/grpc-access.js';
+export { callerIdentity } from './grpc/grpc-tls.js';
 
-export { MongoConnection, errorText, redactUrl, type MongoConfig } from './mongo/mongo-connection.js';
+export { MongoConnection, redactUrl, type MongoConfig } from './mongo/mongo-connection.js';
 export { duplicateKeyFields, isDuplicateKeyError, translateDuplicateKey } from './mongo/duplicate-key.js';
 export { RedisConnection, type RedisConfig } from './redis/redis-connection.js';
 export { LimitedCounter, type LimitedIncrementResult } from './redis/limited-counter.js';
+export { defineRedisScript, type RedisScriptArg, type RedisScriptDefinition } from './redis/redis-script.js';

@@ -1,11 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  credentials,
-  makeGenericClientConstructor,
-  type ChannelCredentials,
-  type Client,
-  type ServiceError,
-} from '@grpc/grpc-js';
+import { makeGenericClientConstructor, type ChannelCredentials, type Client, type ServiceError } from '@grpc/grpc-js';
 import {
   IpInfo,
   LookupServiceClient,
@@ -23,8 +17,10 @@ import {
   InvalidArgumentError,
   callUnary,
   createGrpcClient,
+  defineAccessPolicy,
   unary,
 } from '@ipdata/common';
+import { testGrpcTls } from '@ipdata/common/testing';
 
 const logger = pino({ level: 'silent' });
 
@@ -36,7 +32,18 @@ type HealthClient = Client & {
 };
 
 describe('gRPC server and client helpers', () => {
-  const server = GrpcServer.fromConfig({ host: '127.0.0.1', port: 0, drainTimeoutMs: 2_000 }, logger);
+  const everyMethod = ['bff-en'] as const;
+  const policy = defineAccessPolicy(LookupServiceService, {
+    lookup: everyMethod,
+    batchLookup: everyMethod,
+    batchLookupCompact: everyMethod,
+    lookupAsn: everyMethod,
+    getDatasetInfo: everyMethod,
+  });
+  const server = GrpcServer.fromConfig(
+    { host: '127.0.0.1', port: 0, drainTimeoutMs: 2_000, tls: testGrpcTls('lookup-engine'), policy },
+    logger,
+  );
   let client: LookupServiceClient;
   let health: HealthClient;
 
@@ -55,13 +62,13 @@ describe('gRPC server and client helpers', () => {
       getDatasetInfo: unary(logger, 'GetDatasetInfo', async () => ({ version: 'test' })),
     });
     await server.start();
-    const address = `127.0.0.1:${server.boundPort}`;
-    client = createGrpcClient(LookupServiceClient, { address, defaultDeadlineMs: 300 });
+    const address = server.boundAddress;
+    client = createGrpcClient(LookupServiceClient, { address, tls: testGrpcTls('bff-en'), defaultDeadlineMs: 300 });
     const HealthClientClass = makeGenericClientConstructor(healthService, 'Health') as unknown as new (
       address: string,
       channelCredentials: ChannelCredentials,
     ) => HealthClient;
-    health = new HealthClientClass(address, credentials.createInsecure());
+    health = createGrpcClient(HealthClientClass, { address, tls: testGrpcTls('bff-en') });
   });
 
   afterAll(async () => {

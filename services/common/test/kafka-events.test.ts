@@ -14,8 +14,7 @@ import {
   type ConsumedEvent,
   type TopicDefinition,
 } from '@ipdata/common';
-import { stackAddresses, uniqueName, waitFor } from '@ipdata/common/testing';
-import { readAll } from './fixtures/kafka-reader.js';
+import { TopicRecorder, rawTopic, stackAddresses, uniqueName, waitFor } from '@ipdata/common/testing';
 import { usageTestTopic } from './fixtures/usage-test-topic.js';
 
 const logger = pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' });
@@ -175,7 +174,8 @@ describe('Kafka producer and consumer wrapper (real broker)', () => {
     expect(attemptsOnBadEvent).toBe(3);
     await waitFor(async () => (await committedOffset(kafka, groupId, topic.name)) === '3', { what: 'commit past poison' });
 
-    const dead = await readAll(kafka, dlqTopicName(topic.name), 2);
+    const dlq = await TopicRecorder.start(rawTopic(dlqTopicName(topic.name)), { kafka });
+    const dead = await dlq.waitForCount(2).finally(() => dlq.stop());
     expect(dead).toHaveLength(2);
     const [undecodable, failing] = dead;
     expect(undecodable?.headers['dlq_error']).toMatch(/not a valid ipdata.events.v1.UsageEvent/);
@@ -189,6 +189,6 @@ describe('Kafka producer and consumer wrapper (real broker)', () => {
       dlq_source_offset: '1',
       dlq_consumer_group: groupId,
     });
-    expect(UsageEvent.decode(failing?.value ?? new Uint8Array()).ip).toBe('192.0.2.66');
+    expect(UsageEvent.decode(failing?.event.value ?? new Uint8Array()).ip).toBe('192.0.2.66');
   });
 });

@@ -1,10 +1,9 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { DatasetPublished } from '@ipdata/proto/events/v1/dataset';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createKafka, readCloudEventAttributes, TOPICS } from '@ipdata/common';
-import { stackAddresses, uniqueName, waitFor } from '@ipdata/common/testing';
+import { readCloudEventAttributes, TOPICS } from '@ipdata/common';
+import { stackAddresses, TopicRecorder } from '@ipdata/common/testing';
 import { datasetPublishedEvent, publishDataset } from '../src/adapters/kafka/dataset-publisher.js';
 import { buildDataset } from '../src/build/build-dataset.js';
 import { silentReporter } from '../src/build/progress.js';
@@ -32,22 +31,9 @@ describe('--publish: dataset.published.v1', () => {
       datasetPublishedEvent(result),
     );
 
-    const kafka = createKafka({ brokers: stack.kafkaBrokers, clientId: 'dataset-test-reader' }, logger);
-    const consumer = kafka.consumer({ groupId: uniqueName('dataset-test') });
-    const received: Array<{ key: string; event: DatasetPublished; headers: Record<string, string> }> = [];
-    await consumer.connect();
+    const recorder = await TopicRecorder.start(TOPICS.datasetPublished);
     try {
-      await consumer.subscribe({ topic: TOPICS.datasetPublished.name, fromBeginning: true });
-      await consumer.run({
-        eachMessage: async ({ message }) => {
-          const headers = Object.fromEntries(Object.entries(message.headers ?? {}).map(([name, value]) => [name, String(value)]));
-          received.push({ key: String(message.key), event: DatasetPublished.decode(message.value as Buffer), headers });
-        },
-      });
-      const mine = await waitFor(() => received.find((entry) => entry.event.meta?.id === eventId), {
-        timeoutMs: 30_000,
-        what: 'the event',
-      });
+      const mine = await recorder.waitForRecord((r) => r.event.meta?.id === eventId, { what: 'the event' });
       expect(mine.key).toBe(result.version);
       expect(readCloudEventAttributes(mine.headers)).toMatchObject({
         id: eventId,
@@ -70,7 +56,7 @@ describe('--publish: dataset.published.v1', () => {
         sha256: expect.stringMatching(/^[0-9a-f]{64}$/) as string,
       });
     } finally {
-      await consumer.disconnect();
+      await recorder.stop();
     }
   });
 });

@@ -3,33 +3,45 @@ import {
   ensureTopics,
   EventProducer,
   GrpcServer,
-  HealthServer,
+  grpcServerConfigFrom,
+  HttpServer,
   Lifecycle,
   moduleLogger,
+  startupStep,
+  systemClock,
   TOPICS,
   topicSpecs,
+  type Clock,
   type Logger,
 } from '@ipdata/common';
 import { datasetPublishedConsumer } from './adapters/kafka/dataset-published.consumer.js';
 import type { LookupEngineConfig } from './config.js';
 import { DatasetStore } from './dataset/dataset-store.js';
+import { lookupAccessPolicy } from './grpc/lookup.access-policy.js';
 import { fastLookupServiceDefinition } from './grpc/lookup-service.definition.js';
-import { lookupHandlers, type Clock } from './grpc/lookup.handler.js';
+import { lookupHandlers } from './grpc/lookup.handler.js';
 
 export interface LookupEngine {
   lifecycle: Lifecycle;
   store: DatasetStore;
   grpc: GrpcServer;
-  health: HealthServer;
+  health: HttpServer;
 }
 
 /** Wires the lookup engine; main.ts and the integration tests both start it through here. */
-export function buildLookupEngine(config: LookupEngineConfig, logger: Logger, clock: Clock = Date): LookupEngine {
+export function buildLookupEngine(config: LookupEngineConfig, logger: Logger, clock: Clock = systemClock): LookupEngine {
   const lifecycle = new Lifecycle({ logger, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS });
   const health = lifecycle.register(
-    HealthServer.fromConfig({ port: config.HEALTH_PORT }, lifecycle, moduleLogger(logger, 'health')),
+    HttpServer.fromConfig(
+      { host: config.HEALTH_HOST, port: config.HEALTH_PORT, name: 'health-server' },
+      lifecycle,
+      moduleLogger(logger, 'health'),
+    ),
   );
-  const grpc = GrpcServer.fromConfig({ port: config.GRPC_PORT }, moduleLogger(logger, 'grpc'));
+  const grpc = GrpcServer.fromConfig(
+    { ...grpcServerConfigFrom(config), policy: lookupAccessPolicy },
+    moduleLogger(logger, 'grpc'),
+  );
   // gRPC health says SERVING only while a dataset is loaded.
   const store = lifecycle.register(
     new DatasetStore(config.DATASETS_DIR, moduleLogger(logger, 'dataset'), () => grpc.setServing(true)),
@@ -40,20 +52,12 @@ export function buildLookupEngine(config: LookupEngineConfig, logger: Logger, cl
     lookupHandlers(store, moduleLogger(logger, 'lookup'), clock),
   );
   lifecycle.register(grpc);
-  lifecycle.register({
-    name: 'grpc-serving-status',
-    start: async () => grpc.setServing(store.version !== undefined),
-    shutdown: async () => undefined,
-  });
+  lifecycle.register(startupStep('grpc-serving-status', async () => grpc.setServing(store.version !== undefined)));
 
   if (config.DATASET_EVENTS_ENABLED) {
     const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: config.KAFKA_CLIENT_ID }, logger);
     const producer = EventProducer.fromConfig({ kafka, source: 'lookup-engine' }, logger);
-    lifecycle.register({
-      name: 'kafka-topics',
-      start: () => ensureTopics(kafka, topicSpecs([TOPICS.datasetPublished]), logger),
-      shutdown: async () => undefined,
-    });
+    lifecycle.register(startupStep('kafka-topics', () => ensureTopics(kafka, topicSpecs([TOPICS.datasetPublished]), logger)));
     lifecycle.register(producer);
     lifecycle.register(
       datasetPublishedConsumer(

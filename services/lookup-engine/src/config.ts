@@ -1,10 +1,11 @@
 import { hostname } from 'node:os';
-import { env, kafkaEnv, loadConfig, serviceEnv } from '@ipdata/common';
+import { assertGrpcTransportAllowed, env, grpcServerEnv, kafkaEnv, loadConfig, serviceEnv } from '@ipdata/common';
 
 export const lookupEngineEnv = {
   ...serviceEnv,
   HEALTH_PORT: env.port(9101),
   GRPC_PORT: env.port(50051),
+  ...grpcServerEnv('lookup-engine'),
   KAFKA_BROKERS: kafkaEnv.KAFKA_BROKERS,
   KAFKA_CLIENT_ID: env.string({ default: 'lookup-engine' }),
   /** Folder holding dataset versions (`<version>/ipdata.ipdat`) and the `current` pointer. */
@@ -18,5 +19,7 @@ export const lookupEngineEnv = {
 export type LookupEngineConfig = ReturnType<typeof loadLookupEngineConfig>;
 
 export function loadLookupEngineConfig(source: NodeJS.ProcessEnv = process.env) {
-  return loadConfig(lookupEngineEnv, source);
+  const config = loadConfig(lookupEngineEnv, source);
+  assertGrpcTransportAllowed(config, source);
+  return config;
 }

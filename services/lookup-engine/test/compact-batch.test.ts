@@ -4,12 +4,12 @@
  * 20,000 random IPv4 and 5,000 IPv6 addresses (range starts and random ones in 2000::/3).
  */
 import { BatchLookupResponse } from '@ipdata/proto/lookup/v1/lookup';
+import { formatIpv4, formatIpv6 } from '@ipdata/common/ip';
 import { seededRandom } from '@ipdata/common/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeBatchLookupCompactResponse } from '../src/client/compact-batch-decoder.js';
 import type { LoadedDataset } from '../src/dataset/loaded-dataset.js';
 import { loadBuiltDataset } from './fixtures/real-dataset.js';
-import { formatIpv4, formatIpv6 } from '../src/ip/parse-ip.js';
 import { AnswerEncoder } from '../src/lookup/answer-encoder.js';
 import { CompactBatchEncoder } from '../src/lookup/compact-batch-encoder.js';
 

@@ -9,10 +9,10 @@ import { dirname, join } from 'node:path';
 import { Reader } from 'maxmind';
 import { ReservedReason } from '@ipdata/proto/lookup/v1/lookup';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatIpv4, formatIpv6, parseIpv6 } from '@ipdata/common/ip';
 import { seededRandom } from '@ipdata/common/testing';
 import type { LoadedDataset } from '../src/dataset/loaded-dataset.js';
 import { loadBuiltDataset } from './fixtures/real-dataset.js';
-import { formatIpv4, formatIpv6, parseIpv6 } from '../src/ip/parse-ip.js';
 
 const require = createRequire(import.meta.url);
 const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
@@ -148,7 +148,13 @@ describe('dataset answers equal the sources', () => {
       compare(dataset, reader, formatIpv4(value), plainAsnSearch(asn.starts, asn.ends, asn.asns, value), result);
     }
     process.stdout.write(`ipv4 golden: ${JSON.stringify(result)}\n`);
-    expect(result.compared + result.reserved).toBe(100_000);
+    // The special-purpose blocks (reserved-ranges.ts) cover about 13.8% of IPv4, 12.5% of
+    // it 224.0.0.0/3 alone (measured: 86,306 compared, 13,694 reserved). Both bounds sit more than
+    // five standard deviations (~110) away, so a regression that marks everything reserved (the
+    // comparison would then pass on nothing) or nothing reserved (private and multicast addresses
+    // looked up as ordinary ones) fails here.
+    expect(result.compared).toBeGreaterThanOrEqual(85_000);
+    expect(result.reserved).toBeGreaterThanOrEqual(12_500);
     expect(result.mismatches).toEqual({});
   }, 120_000);
 
@@ -181,7 +187,9 @@ describe('dataset answers equal the sources', () => {
       compare(dataset, reader, formatIpv6(words), plainAsnSearch(starts, ends, asns, value), result);
     }
     process.stdout.write(`ipv6 golden: ${JSON.stringify(result)}\n`);
-    expect(result.compared + result.reserved).toBe(50_000);
+    // Inside 2000::/3 only 2001::/23, 2001:db8::/32 and 3fff::/20 are special (a share below
+    // 2^-16), and announced prefixes never are: practically every address must be compared.
+    expect(result.compared).toBeGreaterThanOrEqual(49_950);
     expect(result.mismatches).toEqual({});
   }, 120_000);
 });

@@ -2,6 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Metadata } from '@grpc/grpc-js';
+import { DATASET_FILE } from '@ipdata/dataset/format';
 import { DatasetPublished } from '@ipdata/proto/events/v1/dataset';
 import { LookupServiceClient, type BatchLookupResponse } from '@ipdata/proto/lookup/v1/lookup';
 import { pino } from 'pino';
@@ -15,9 +16,9 @@ import {
   createGrpcClient,
   createKafka,
 } from '@ipdata/common';
-import { stackAddresses, uniqueName, waitFor } from '@ipdata/common/testing';
+import { ManualClock, stackAddresses, testGrpcEnv, testGrpcTls, uniqueName, waitFor } from '@ipdata/common/testing';
 import { buildLookupEngine, type LookupEngine } from '../src/app.js';
-import { FastLookupServiceClient } from '../src/client/lookup-client.js';
+import { createLookupClient } from '../src/client/lookup-client.js';
 import { loadLookupEngineConfig } from '../src/config.js';
 import { syntheticDataset } from './fixtures/synthetic-dataset.js';
 
@@ -25,7 +26,7 @@ const logger = pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' });
 
 function writeVersion(root: string, version: string, bytes: Buffer): string {
   mkdirSync(join(root, version), { recursive: true });
-  writeFileSync(join(root, version, 'ipdata.ipdat'), bytes);
+  writeFileSync(join(root, version, DATASET_FILE), bytes);
   return join(root, version);
 }
 
@@ -37,6 +38,8 @@ describe('lookup engine over gRPC', () => {
   const root = mkdtempSync(join(tmpdir(), 'datasets-'));
   let engine: LookupEngine;
   let client: LookupServiceClient;
+  // Sydney is UTC+11 in November (daylight saving time).
+  const clock = new ManualClock(new Date('2026-11-22T12:00:00Z'));
   const lookup = (ip: string) => callUnary(client.lookup.bind(client), { ip }, new Metadata());
   const batch = (ips: string[]) => callUnary(client.batchLookup.bind(client), { ips });
 
@@ -48,10 +51,16 @@ describe('lookup engine over gRPC', () => {
       DATASETS_DIR: root,
       KAFKA_BROKERS: stack.kafkaBrokers.join(','),
       INSTANCE_ID: uniqueName('engine'),
+      ...testGrpcEnv('lookup-engine'),
     });
-    engine = buildLookupEngine(config, logger);
+    engine = buildLookupEngine(config, logger, clock);
     await engine.lifecycle.start();
-    client = createGrpcClient(LookupServiceClient, { address: `127.0.0.1:${engine.grpc.boundPort}`, defaultDeadlineMs: 5_000 });
+    client = createGrpcClient(LookupServiceClient, {
+      address: engine.grpc.boundAddress,
+      tls: testGrpcTls('bff-en'),
+      defaultDeadlineMs: 5_000,
+      maxReceiveMessageBytes: 8 * 1024 * 1024,
+    });
   });
 
   afterAll(async () => {
@@ -94,6 +103,16 @@ describe('lookup engine over gRPC', () => {
     expect((await callUnary(client.getDatasetInfo.bind(client), {})).version).toBe('2026.11.01-aaaa');
   });
 
+  it("reports the zone's current time from the injected clock", async () => {
+    expect((await lookup('1.0.0.1')).info?.timeZone).toMatchObject({
+      name: 'Australia/Sydney',
+      offset: '+11:00',
+      currentTime: '2026-11-22T23:00:00+11:00',
+    });
+    clock.advance(90 * 60_000);
+    expect((await batch(['1.0.0.1'])).items[0]?.info?.timeZone?.currentTime).toBe('2026-11-23T00:30:00+11:00');
+  });
+
   it('answers Lookup, BatchLookup, LookupAsn with spec errors', async () => {
     const answer = await lookup('8.8.8.8');
     expect(answer.info).toMatchObject({
@@ -129,10 +148,7 @@ describe('lookup engine over gRPC', () => {
   });
 
   it('answers the BFF client (BatchLookupCompact) with what BatchLookup gives, and the same errors', async () => {
-    const fast = createGrpcClient(FastLookupServiceClient, {
-      address: `127.0.0.1:${engine.grpc.boundPort}`,
-      defaultDeadlineMs: 5_000,
-    });
+    const fast = createLookupClient({ address: engine.grpc.boundAddress, tls: testGrpcTls('bff-cn'), defaultDeadlineMs: 5_000 });
     const queries = ['1.0.0.1', ' 8.8.8.8 ', 'nope', '::ffff:114.114.114.114', '2001:4860::1', '10.0.0.1', '9.9.9.9', '1.0.0.2'];
     // The time zone's current time is computed per call; calls a second apart differ there only.
     const withoutClock = (response: BatchLookupResponse) =>

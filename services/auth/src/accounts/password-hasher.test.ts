@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ResourceExhaustedError } from '@ipdata/common';
 import { PasswordHasher } from './password-hasher.js';
 
 describe('PasswordHasher (scrypt)', () => {
@@ -21,8 +22,21 @@ describe('PasswordHasher (scrypt)', () => {
     expect(hasher.needsRehash(old)).toBe(true);
   });
 
-  it('works at the production default N=2^15 (maxmem raised)', async () => {
-    const strong = new PasswordHasher({ N: 2 ** 15, r: 8, p: 1, keylen: 64 });
-    expect(await strong.verify('pw', await strong.hash('pw'))).toBe(true);
+  it("works at OWASP's production default N=2^17, r=8 (maxmem raised)", async () => {
+    const strong = new PasswordHasher({ N: 2 ** 17, r: 8, p: 1, keylen: 64 });
+    const stored = await strong.hash('pw');
+    expect(stored).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(await strong.verify('pw', stored)).toBe(true);
+    expect(strong.needsRehash(stored)).toBe(false);
+  });
+
+  it('refuses hashing beyond the concurrency cap and its queue with RESOURCE_EXHAUSTED', async () => {
+    const busy = new PasswordHasher({ N: 2 ** 14, r: 8, p: 1, keylen: 64 }, { maxConcurrent: 1, maxQueue: 1 });
+    const results = await Promise.allSettled([busy.hash('a'), busy.hash('b'), busy.hash('c'), busy.hash('d')]);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(2);
+    for (const result of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected')) {
+      expect(result.reason).toBeInstanceOf(ResourceExhaustedError);
+      expect(result.reason).toMatchObject({ reason: 'password_hashing_busy' });
+    }
   });
 });

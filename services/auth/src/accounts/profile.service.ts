@@ -1,12 +1,13 @@
-import { InvalidArgumentError } from '@ipdata/common';
+import { InvalidArgumentError, type Clock } from '@ipdata/common';
 import type { User } from '@ipdata/proto/auth/v1/auth';
 import { UserEventKind } from '@ipdata/proto/events/v1/user';
 import { sessionInvalid, type SessionService } from '../sessions/session.service.js';
-import type { Clock } from '../shared/clock.js';
 import { MESSAGES } from '../shared/messages.js';
 import { invalid } from '../shared/validation.js';
-import type { Account, AccountRepository, UserEventPublisher } from './account.js';
+import type { RateLimiter } from '../sms/sms-code.service.js';
+import { nextPasswordChange, type Account, type AccountRepository } from './account.js';
 import { checkNewPassword } from './email-account.service.js';
+import { limitPasswordChecks } from './login-limit.js';
 import type { PasswordHasher } from './password-hasher.js';
 import type { UserViews } from './user-views.js';
 
@@ -21,7 +22,7 @@ export class ProfileService {
     private readonly accounts: AccountRepository,
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionService,
-    private readonly events: UserEventPublisher,
+    private readonly limiter: RateLimiter,
     private readonly views: UserViews,
     private readonly clock: Clock,
   ) {}
@@ -46,21 +47,36 @@ export class ProfileService {
     if (companyName !== undefined && companyName.length > 200) {
       throw invalid('company_name', 'The company name must be at most 200 characters long', 'company_too_long');
     }
-    const updated = await this.accounts.update(account.id, {
-      ...(name === undefined ? {} : { name }),
-      ...(companyName === undefined ? {} : { companyName }),
-      updatedAt: this.clock.now(),
-    });
+    const updated = await this.accounts.update(
+      account.id,
+      {
+        ...(name === undefined ? {} : { name }),
+        ...(companyName === undefined ? {} : { companyName }),
+        updatedAt: this.clock.now(),
+      },
+      [{ kind: UserEventKind.USER_EVENT_KIND_PROFILE_UPDATED, account }],
+    );
     if (!updated) throw sessionInvalid();
-    await this.events.publish({ kind: UserEventKind.USER_EVENT_KIND_PROFILE_UPDATED, account: updated });
     return { user: await this.views.of(updated), message: MESSAGES.profileSaved };
   }
 
-  /** Needs the current password; other sessions of the account end, the caller's stays. */
-  async changePassword(token: string, current: string, next: string, confirmation: string): Promise<{ message: string }> {
+  /**
+   * Needs the current password (at most 10 checks per account per 15 minutes, so a stolen
+   * session cannot be used to guess it). By default the account's other sessions end and the
+   * caller's stays; `endOtherSessions: false` keeps them. Outstanding reset links die either way
+   * (they carry the password version).
+   */
+  async changePassword(
+    token: string,
+    current: string,
+    next: string,
+    confirmation: string,
+    endOtherSessions = true,
+  ): Promise<{ message: string }> {
     const account = await this.accountOf(token);
     if (!current) throw invalid('current_password', MESSAGES.missingCurrentPassword, 'current_password_missing');
     checkNewPassword(next, confirmation, 'new_password');
+    await limitPasswordChecks(this.limiter, this.clock, account.id);
     if (!(await this.hasher.verify(current, account.passwordHash))) {
       throw new InvalidArgumentError(MESSAGES.currentPasswordWrong, {
         reason: 'current_password_wrong',
@@ -68,14 +84,13 @@ export class ProfileService {
       });
     }
     const now = this.clock.now();
-    const updated = await this.accounts.update(account.id, {
-      passwordHash: await this.hasher.hash(next),
-      passwordChangedAt: now,
-      updatedAt: now,
-    });
+    const updated = await this.accounts.update(
+      account.id,
+      { passwordHash: await this.hasher.hash(next), passwordChangedAt: nextPasswordChange(account, now), updatedAt: now },
+      [{ kind: UserEventKind.USER_EVENT_KIND_PASSWORD_CHANGED, account }],
+    );
     if (!updated) throw sessionInvalid();
-    await this.sessions.revokeAll(account.id, token);
-    await this.events.publish({ kind: UserEventKind.USER_EVENT_KIND_PASSWORD_CHANGED, account: updated });
+    if (endOtherSessions) await this.sessions.revokeAll(account.id, token);
     return { message: MESSAGES.profileSaved };
   }
 }

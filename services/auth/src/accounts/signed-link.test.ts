@@ -6,8 +6,9 @@ describe('SignedLinks', () => {
   const now = Date.UTC(2030, 0, 1);
 
   it('verifies its own token until it expires, for its purpose only', () => {
-    const { token, payload } = links.issue({ sub: 'acc-1', purpose: 'confirm_email', exp: now + 1000 });
+    const { token, payload } = links.issue({ sub: 'acc-1', purpose: 'confirm_email', exp: now + 1000, ver: 7 });
     expect(links.verify(token, 'confirm_email', now)).toEqual(payload);
+    expect(payload.ver).toBe(7);
     expect(links.verify(token, 'reset_password', now)).toBeUndefined();
     expect(links.verify(token, 'confirm_email', now + 1000)).toBeUndefined();
   });
@@ -17,9 +18,10 @@ describe('SignedLinks', () => {
       sub: 'a',
       purpose: 'confirm_email',
       exp: now + 1000,
+      ver: 0,
     });
     expect(links.verify(token, 'confirm_email', now)).toBeUndefined();
-    const [, signature] = links.issue({ sub: 'a', purpose: 'confirm_email', exp: now + 1000 }).token.split('.');
+    const [, signature] = links.issue({ sub: 'a', purpose: 'confirm_email', exp: now + 1000, ver: 0 }).token.split('.');
     const body = Buffer.from(JSON.stringify({ sub: 'b', purpose: 'confirm_email', exp: now + 1000, jti: 'x' })).toString(
       'base64url',
     );

@@ -10,6 +10,11 @@ export interface LinkPayload {
   exp: number;
   /** Unique id: single-use links are consumed by it. */
   jti: string;
+  /**
+   * The account's password version when issued (passwordChangedAt in ms, 0 if never changed):
+   * a link dies when the password changes. Links issued before versions existed count as 0.
+   */
+  ver: number;
 }
 
 /**
@@ -38,7 +43,8 @@ export class SignedLinks {
     }
     if (payload.purpose !== purpose || typeof payload.sub !== 'string' || typeof payload.jti !== 'string') return undefined;
     if (typeof payload.exp !== 'number' || payload.exp <= nowMs) return undefined;
-    return payload as LinkPayload;
+    if (payload.ver !== undefined && typeof payload.ver !== 'number') return undefined;
+    return { ...payload, ver: payload.ver ?? 0 } as LinkPayload;
   }
 
   private sign(body: string): string {

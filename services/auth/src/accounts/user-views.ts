@@ -1,6 +1,6 @@
 import type { User } from '@ipdata/proto/auth/v1/auth';
 import type { SubscriptionRepository } from '../entitlements/entitlements.js';
-import type { Clock } from '../shared/clock.js';
+import type { Clock } from '@ipdata/common';
 import { toUser, type Account } from './account.js';
 
 /** Builds the spec's user state: account fields plus entitlements from the subscription projection. */

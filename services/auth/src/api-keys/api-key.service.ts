@@ -3,9 +3,9 @@ import { NotFoundError, ResourceExhaustedError, UnauthenticatedError } from '@ip
 import type { ApiKey } from '@ipdata/proto/auth/v1/auth';
 import type { PlanLimits, PlanTier } from '@ipdata/proto/events/v1/billing';
 import { UserEventKind } from '@ipdata/proto/events/v1/user';
-import type { Account, UserEventPublisher } from '../accounts/account.js';
+import type { Account, UserEventInput } from '../accounts/account.js';
 import { apiPlanOf, type SubscriptionRepository } from '../entitlements/entitlements.js';
-import type { Clock } from '../shared/clock.js';
+import type { Clock } from '@ipdata/common';
 import { MESSAGES } from '../shared/messages.js';
 import { randomToken, sha256Hex } from '../shared/secrets.js';
 import { invalid } from '../shared/validation.js';
@@ -21,13 +21,25 @@ export interface ApiKeyRecord {
   revokedAt: Date | undefined;
 }
 
+/** Keys and their auth.user.v1 events, stored in the same document write (outbox). */
 export interface ApiKeyStore {
-  insert(record: ApiKeyRecord): Promise<void>;
+  /**
+   * Stores the key unless the account already has `max` active keys; false then. Atomic across
+   * replicas (parallel creates cannot pass the cap together).
+   */
+  insertWithinCap(record: ApiKeyRecord, max: number, events: readonly UserEventInput[]): Promise<boolean>;
   findByHash(keyHash: string): Promise<ApiKeyRecord | undefined>;
   listForAccount(accountId: string, includeRevoked: boolean): Promise<ApiKeyRecord[]>;
-  countActive(accountId: string): Promise<number>;
   /** Marks an active key of the account revoked; undefined when there is none with that id. */
-  revoke(accountId: string, keyId: string, at: Date): Promise<ApiKeyRecord | undefined>;
+  revoke(accountId: string, keyId: string, at: Date, events: readonly UserEventInput[]): Promise<ApiKeyRecord | undefined>;
+  /** Revokes an active key and stores `next` in its place (within the cap); the old record, or undefined. */
+  replace(
+    accountId: string,
+    oldKeyId: string,
+    next: ApiKeyRecord,
+    at: Date,
+    events: { revoked: readonly UserEventInput[]; created: readonly UserEventInput[] },
+  ): Promise<ApiKeyRecord | undefined>;
   activeHashesForAccount(accountId: string): Promise<string[]>;
 }
 
@@ -80,7 +92,6 @@ export class ApiKeyService {
     private readonly store: ApiKeyStore,
     private readonly cache: ApiKeyCache,
     private readonly subscriptions: SubscriptionRepository,
-    private readonly events: UserEventPublisher,
     private readonly clock: Clock,
     private readonly options: { cacheTtlMs: number },
   ) {}
@@ -88,11 +99,11 @@ export class ApiKeyService {
   async create(account: Account, rawName: string): Promise<{ apiKey: ApiKey; secret: string }> {
     const name = rawName.trim() || 'Default key';
     if (name.length > 60) throw invalid('name', MESSAGES.apiKeyNameTooLong, 'name_too_long');
-    if ((await this.store.countActive(account.id)) >= MAX_ACTIVE_KEYS) {
+    const { record, secret } = this.newKey(account.id, name);
+    const created = { kind: UserEventKind.USER_EVENT_KIND_API_KEY_CREATED, account, apiKeyId: record.id };
+    if (!(await this.store.insertWithinCap(record, MAX_ACTIVE_KEYS, [created]))) {
       throw new ResourceExhaustedError(MESSAGES.apiKeyLimit, { reason: 'api_key_limit' });
     }
-    const { record, secret } = await this.issue(account.id, name);
-    await this.events.publish({ kind: UserEventKind.USER_EVENT_KIND_API_KEY_CREATED, account, apiKeyId: record.id });
     return { apiKey: toApiKey(record), secret };
   }
 
@@ -101,18 +112,21 @@ export class ApiKeyService {
   }
 
   async revoke(account: Account, keyId: string): Promise<ApiKey> {
-    const record = await this.revokeRecord(account.id, keyId);
-    await this.events.publish({ kind: UserEventKind.USER_EVENT_KIND_API_KEY_REVOKED, account, apiKeyId: record.id });
-    return toApiKey(record);
+    const revoked = { kind: UserEventKind.USER_EVENT_KIND_API_KEY_REVOKED, account, apiKeyId: keyId };
+    const record = await this.store.revoke(account.id, keyId, this.clock.now(), [revoked]);
+    return toApiKey(await this.tombstone(record));
   }
 
-  /** Revokes the key and issues a new one with the same name; the event names the old key. */
+  /** Revokes the key and issues a new one with the same name; the ROTATED event names the old key. */
   async rotate(account: Account, keyId: string): Promise<{ apiKey: ApiKey; secret: string; revokedKeyId: string }> {
-    const old = await this.revokeRecord(account.id, keyId);
-    const { record, secret } = await this.issue(account.id, old.name);
-    await this.events.publish({ kind: UserEventKind.USER_EVENT_KIND_API_KEY_ROTATED, account, apiKeyId: old.id });
-    await this.events.publish({ kind: UserEventKind.USER_EVENT_KIND_API_KEY_CREATED, account, apiKeyId: record.id });
-    return { apiKey: toApiKey(record), secret, revokedKeyId: old.id };
+    const existing = (await this.store.listForAccount(account.id, false)).find((key) => key.id === keyId);
+    const { record, secret } = this.newKey(account.id, existing?.name ?? 'Default key');
+    const old = await this.store.replace(account.id, keyId, record, this.clock.now(), {
+      revoked: [{ kind: UserEventKind.USER_EVENT_KIND_API_KEY_ROTATED, account, apiKeyId: keyId }],
+      created: [{ kind: UserEventKind.USER_EVENT_KIND_API_KEY_CREATED, account, apiKeyId: record.id }],
+    });
+    await this.tombstone(old);
+    return { apiKey: toApiKey(record), secret, revokedKeyId: keyId };
   }
 
   async resolve(key: string): Promise<ResolvedApiKey> {
@@ -157,7 +171,7 @@ export class ApiKeyService {
     await this.cache.delete(await this.store.activeHashesForAccount(accountId));
   }
 
-  private async issue(accountId: string, name: string): Promise<{ record: ApiKeyRecord; secret: string }> {
+  private newKey(accountId: string, name: string): { record: ApiKeyRecord; secret: string } {
     const body = randomToken(32);
     const secret = `ipd_${body}`;
     const record: ApiKeyRecord = {
@@ -169,12 +183,10 @@ export class ApiKeyService {
       createdAt: this.clock.now(),
       revokedAt: undefined,
     };
-    await this.store.insert(record);
     return { record, secret };
   }
 
-  private async revokeRecord(accountId: string, keyId: string): Promise<ApiKeyRecord> {
-    const record = await this.store.revoke(accountId, keyId, this.clock.now());
+  private async tombstone(record: ApiKeyRecord | undefined): Promise<ApiKeyRecord> {
     if (!record) throw new NotFoundError(MESSAGES.apiKeyNotFound, { reason: 'api_key_not_found', details: { field: 'key_id' } });
     // Tombstone, not delete: a resolve racing with the revocation cannot re-fill the old answer.
     await this.cache.put(record.keyHash, { invalid: true }, this.options.cacheTtlMs);

@@ -1,5 +1,5 @@
 import { UnauthenticatedError } from '@ipdata/common';
-import type { Clock } from '../shared/clock.js';
+import type { Clock } from '@ipdata/common';
 import { MESSAGES } from '../shared/messages.js';
 import { randomToken, sha256Hex } from '../shared/secrets.js';
 
@@ -9,19 +9,23 @@ export interface SessionRecord {
   createdAt: Date;
   expiresAt: Date;
   revokedAt: Date | undefined;
+  /** Last time the session was used (updated at most every touch interval): the idle timeout counts from here. */
+  lastSeenAt: Date;
 }
 
 export interface SessionStore {
   insert(session: SessionRecord): Promise<void>;
   findByHash(tokenHash: string): Promise<SessionRecord | undefined>;
   revoke(tokenHash: string, at: Date): Promise<void>;
+  touch(tokenHash: string, at: Date): Promise<void>;
   /** Revokes every live session of the account except one; returns the revoked hashes. */
   revokeAllForAccount(accountId: string, at: Date, exceptHash?: string): Promise<string[]>;
-  deleteExpired(before: Date): Promise<number>;
+  /** Deletes sessions past their absolute expiry or idle since `idleBefore`. */
+  deleteExpired(before: Date, idleBefore: Date): Promise<number>;
 }
 
 /** What the cache holds per token hash: the resolved session, or a tombstone for a revoked one. */
-export type CachedSession = { accountId: string; expiresAt: number } | { revoked: true };
+export type CachedSession = { accountId: string; expiresAt: number; lastSeenAt?: number } | { revoked: true };
 
 export interface SessionCache {
   get(tokenHash: string): Promise<CachedSession | undefined>;
@@ -29,6 +33,14 @@ export interface SessionCache {
   fill(tokenHash: string, entry: CachedSession, ttlMs: number): Promise<void>;
   /** Overwrites (used for tombstones). */
   put(tokenHash: string, entry: CachedSession, ttlMs: number): Promise<void>;
+  /** Replaces a live entry only: never a tombstone, never an empty slot. */
+  refresh(tokenHash: string, entry: CachedSession, ttlMs: number): Promise<void>;
+}
+
+interface LiveEntry {
+  accountId: string;
+  expiresAt: number;
+  lastSeenAt: number;
 }
 
 export interface ResolvedSession {
@@ -46,7 +58,8 @@ export function sessionInvalid(): UnauthenticatedError {
 }
 
 /**
- * Opaque random tokens (256 bits), stored only as SHA-256 hashes with an explicit expiry.
+ * Opaque random tokens (256 bits), stored only as SHA-256 hashes with an explicit expiry and an
+ * idle timeout (`idleTimeoutMs` without use ends the session, ASVS 5.0 V7.3).
  * Resolving goes to Redis first (hash → account and expiry); Mongo is the record of truth.
  * Revocation writes Mongo and then a tombstone into the cache, so refusal is immediate on every
  * replica.
@@ -56,7 +69,7 @@ export class SessionService {
     private readonly store: SessionStore,
     private readonly cache: SessionCache,
     private readonly clock: Clock,
-    private readonly options: { maxCacheTtlMs: number },
+    private readonly options: { maxCacheTtlMs: number; idleTimeoutMs: number },
   ) {}
 
   async create(accountId: string, rememberMe: boolean): Promise<{ token: string; expiresAt: Date }> {
@@ -64,8 +77,9 @@ export class SessionService {
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + (rememberMe ? REMEMBER_ME_DAYS : SESSION_DAYS) * DAY_MS);
     const tokenHash = sha256Hex(token);
-    await this.store.insert({ tokenHash, accountId, createdAt: now, expiresAt, revokedAt: undefined });
-    await this.cache.fill(tokenHash, { accountId, expiresAt: expiresAt.getTime() }, this.cacheTtl(expiresAt, now));
+    await this.store.insert({ tokenHash, accountId, createdAt: now, expiresAt, revokedAt: undefined, lastSeenAt: now });
+    const entry = { accountId, expiresAt: expiresAt.getTime(), lastSeenAt: now.getTime() };
+    await this.cache.fill(tokenHash, entry, this.cacheTtl(expiresAt, now));
     return { token, expiresAt };
   }
 
@@ -76,18 +90,37 @@ export class SessionService {
     const cached = await this.cache.get(tokenHash);
     if (cached !== undefined) {
       if ('revoked' in cached || cached.expiresAt <= now.getTime()) throw sessionInvalid();
+      // Entries cached before the idle timeout existed carry no lastSeenAt: count from now.
+      const entry = { ...cached, lastSeenAt: cached.lastSeenAt ?? now.getTime() };
+      const touched = await this.touchIfDue(tokenHash, entry, now);
+      if (touched) await this.cache.refresh(tokenHash, touched, this.cacheTtl(new Date(cached.expiresAt), now));
       return { accountId: cached.accountId, expiresAt: new Date(cached.expiresAt) };
     }
     const record = await this.store.findByHash(tokenHash);
     if (!record || record.revokedAt !== undefined || record.expiresAt.getTime() <= now.getTime()) {
       throw sessionInvalid();
     }
-    await this.cache.fill(
-      tokenHash,
-      { accountId: record.accountId, expiresAt: record.expiresAt.getTime() },
-      this.cacheTtl(record.expiresAt, now),
-    );
+    const entry = { accountId: record.accountId, expiresAt: record.expiresAt.getTime(), lastSeenAt: record.lastSeenAt.getTime() };
+    const touched = await this.touchIfDue(tokenHash, entry, now);
+    await this.cache.fill(tokenHash, touched ?? entry, this.cacheTtl(record.expiresAt, now));
     return { accountId: record.accountId, expiresAt: record.expiresAt };
+  }
+
+  /**
+   * Refuses a session unused for the idle timeout; otherwise records the use, at most once per
+   * touch interval (a write per request would put MongoDB on the hot path). Returns the entry
+   * with the new lastSeenAt when it was recorded.
+   */
+  private async touchIfDue(tokenHash: string, entry: LiveEntry, now: Date): Promise<LiveEntry | undefined> {
+    const idleMs = now.getTime() - entry.lastSeenAt;
+    if (idleMs >= this.options.idleTimeoutMs) throw sessionInvalid();
+    if (idleMs < this.touchIntervalMs()) return undefined;
+    await this.store.touch(tokenHash, now);
+    return { ...entry, lastSeenAt: now.getTime() };
+  }
+
+  private touchIntervalMs(): number {
+    return Math.min(60_000, this.options.idleTimeoutMs / 10);
   }
 
   /** Logout: idempotent, unknown tokens are fine. */
@@ -109,7 +142,8 @@ export class SessionService {
   }
 
   async sweepExpired(): Promise<number> {
-    return this.store.deleteExpired(this.clock.now());
+    const now = this.clock.now();
+    return this.store.deleteExpired(now, new Date(now.getTime() - this.options.idleTimeoutMs));
   }
 
   private cacheTtl(expiresAt: Date, now: Date): number {

@@ -4,8 +4,9 @@ import { InvalidArgumentError } from '@ipdata/common';
 export const CHINA_MOBILE = /^1[3-9]\d{9}$/;
 // Pragmatic address check: one @, a dot in the domain, no spaces; the confirmation mail proves the rest.
 const EMAIL = /^[^\s@]{1,64}@[^\s@.]+(?:\.[^\s@.]+)+$/;
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 64;
+// ASVS 5.0 V6.2: at least 8 characters; at most 128 so a request cannot make scrypt hash megabytes.
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
 
 export function invalid(field: string, message: string, reason = 'invalid_argument'): InvalidArgumentError {
   return new InvalidArgumentError(message, { reason, details: { field } });

@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { InvalidArgumentError, ResourceExhaustedError } from '@ipdata/common';
-import type { Clock } from '../shared/clock.js';
+import type { Clock } from '@ipdata/common';
 import { MESSAGES } from '../shared/messages.js';
-import { sha256Hex } from '../shared/secrets.js';
+import { clientIpKey } from '../shared/client-ip.js';
+import { hmacSha256 } from '../shared/secrets.js';
 import { invalid, isPhone } from '../shared/validation.js';
 import type { SmsGateway } from './sms-gateway.js';
 
@@ -58,7 +59,7 @@ export class SmsCodeService {
     private readonly cooldown: Cooldown,
     private readonly gateway: SmsGateway,
     private readonly clock: Clock,
-    private readonly options: { perIpPerHour: number },
+    private readonly options: { perIpPerHour: number; codeSecret: string },
   ) {}
 
   async send(
@@ -67,6 +68,7 @@ export class SmsCodeService {
     clientIp: string,
   ): Promise<{ resendAfterSeconds: number; expiresInSeconds: number }> {
     if (!isPhone(phone)) throw invalid('phone', MESSAGES.invalidPhone, 'invalid_phone');
+    const ip = clientIpKey(clientIp);
     const now = this.clock.now().getTime();
     const cooldownKey = `phone:${phone}`;
     // Checked first and without counting, so pressing "resend" early costs no daily quota.
@@ -74,7 +76,7 @@ export class SmsCodeService {
     if (waiting > 0) throw tooMany(MESSAGES.codeTooSoon, 'sms_resend_too_soon', waiting);
 
     const hour = Math.floor(now / HOUR_MS);
-    const ipKey = `ip:${clientIp || 'unknown'}:${hour}`;
+    const ipKey = `ip:${ip}:${hour}`;
     if (!(await this.limiter.consume(ipKey, this.options.perIpPerHour, HOUR_MS + 60_000))) {
       throw tooMany(MESSAGES.codeIpLimit, 'sms_ip_limit', (hour + 1) * HOUR_MS - now);
     }
@@ -88,7 +90,7 @@ export class SmsCodeService {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await this.store.save(
       slot(purpose, phone),
-      { codeHash: codeHash(purpose, phone, code), expiresAt: now + SMS_CODE_TTL_MS },
+      { codeHash: this.codeHash(purpose, phone, code), expiresAt: now + SMS_CODE_TTL_MS },
       SMS_CODE_TTL_MS,
     );
     try {
@@ -108,7 +110,7 @@ export class SmsCodeService {
     const now = this.clock.now().getTime();
     const { outcome, remaining } = await this.store.verify(
       slot(purpose, phone),
-      codeHash(purpose, phone, code),
+      this.codeHash(purpose, phone, code),
       now,
       SMS_MAX_WRONG_TRIES,
     );
@@ -126,13 +128,17 @@ export class SmsCodeService {
         throw new InvalidArgumentError(MESSAGES.codeExpired, { reason: 'sms_code_expired', details: { field: 'code' } });
     }
   }
+
+  /**
+   * Keyed so a Redis dump shows no live codes: a plain hash of a 6-digit code is reversed by
+   * trying all 10^6 codes, an HMAC needs SMS_CODE_SECRET. Bound to purpose and phone so a hash
+   * fits one slot only.
+   */
+  private codeHash(purpose: SmsPurposeName, phone: string, code: string): string {
+    return hmacSha256(this.options.codeSecret, `${purpose}:${phone}:${code}`).toString('hex');
+  }
 }
 
 function slot(purpose: SmsPurposeName, phone: string): string {
   return `${purpose}:${phone}`;
-}
-
-// Hashed so a Redis dump shows no live codes; bound to purpose and phone so a hash fits one slot only.
-function codeHash(purpose: SmsPurposeName, phone: string, code: string): string {
-  return sha256Hex(`${purpose}:${phone}:${code}`);
 }

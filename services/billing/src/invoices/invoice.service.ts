@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
-import { InvalidArgumentError, NotFoundError } from '@ipdata/common';
+import { InvalidArgumentError, NotFoundError, type Clock } from '@ipdata/common';
 import type { PlanCatalogue } from '../plans/plan-catalogue.js';
-import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
+import { INPUT_LIMITS, requireAccountId, requireBounded } from '../shared/input-limits.js';
 import { nextPageToken, readPage } from '../shared/paging.js';
 import type { ChangeHistory } from '../subscriptions/subscription.ports.js';
 import { buildInvoice, monthOf, termsOfChange, termsOfPlan, type Invoice } from './invoice.js';
@@ -36,7 +36,7 @@ export class InvoiceService {
 
   /** Issues the month's invoice once; a re-delivered or repeated closed rollup changes nothing. */
   async issueForClosedMonth(rollup: ClosedMonth): Promise<Invoice | null> {
-    if (rollup.accountId === '') throw new InvalidArgumentError('rollup without account id');
+    requireAccountId(rollup.accountId);
     if (!Number.isSafeInteger(rollup.lookups) || rollup.lookups < 0)
       throw new InvalidArgumentError('rollup lookups out of range');
     const month = monthOf(rollup.periodStart);
@@ -69,6 +69,8 @@ export class InvoiceService {
   }
 
   async getInvoice(accountId: string, invoiceId: string): Promise<Invoice> {
+    requireAccountId(accountId);
+    requireBounded('invoice_id', invoiceId, INPUT_LIMITS.id);
     const invoice = await this.deps.invoices.get(invoiceId);
     if (!invoice || invoice.accountId !== accountId) {
       throw new NotFoundError(`invoice not found: ${invoiceId}`, { reason: 'invoice_not_found' });
@@ -81,7 +83,7 @@ export class InvoiceService {
     pageSize: number,
     pageToken: string,
   ): Promise<{ invoices: Invoice[]; nextPageToken: string }> {
-    if (accountId.trim() === '') throw new InvalidArgumentError('account_id is required');
+    requireAccountId(accountId);
     const page = readPage(pageSize, pageToken);
     const invoices = await this.deps.invoices.listByAccount(accountId, page.offset, page.limit + 1);
     const shown = invoices.slice(0, page.limit);

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
-import { InvalidArgumentError, NotFoundError } from '@ipdata/common';
+import { InvalidArgumentError, NotFoundError, type Clock } from '@ipdata/common';
 import type { Plan } from '../plans/plan.js';
-import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
+import { INPUT_LIMITS, requireAccountId, requireBounded } from '../shared/input-limits.js';
 import { readPage, nextPageToken } from '../shared/paging.js';
 import { effectiveStatus, type Order, type OrderRepository, type ProcessedCallbacks } from './order.js';
 import type { PaymentProvider } from './payment-provider.js';
@@ -66,6 +66,8 @@ export class PaymentService {
   }
 
   async getOrder(accountId: string, orderId: string): Promise<Order> {
+    requireAccountId(accountId);
+    requireBounded('order_id', orderId, INPUT_LIMITS.id);
     const order = await this.deps.orders.get(orderId);
     if (!order || order.accountId !== accountId)
       throw new NotFoundError(`order not found: ${orderId}`, { reason: 'order_not_found' });
@@ -73,7 +75,7 @@ export class PaymentService {
   }
 
   async listOrders(accountId: string, pageSize: number, pageToken: string): Promise<{ orders: Order[]; nextPageToken: string }> {
-    if (accountId.trim() === '') throw new InvalidArgumentError('account_id is required');
+    requireAccountId(accountId);
     const page = readPage(pageSize, pageToken);
     const orders = await this.deps.orders.listByAccount(accountId, page.offset, page.limit + 1);
     const shown = orders.slice(0, page.limit).map((order) => this.present(order));

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '@ipdata/common';
+import { INPUT_LIMITS, requireAtMost } from './input-limits.js';
 
 export interface Page {
   offset: number;
@@ -9,6 +10,7 @@ export interface Page {
 export function readPage(pageSize: number, pageToken: string): Page {
   const limit = pageSize === 0 ? 20 : pageSize;
   if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new InvalidArgumentError('page_size must be between 1 and 100');
+  requireAtMost('page_token', pageToken, INPUT_LIMITS.pageToken);
   if (pageToken === '') return { offset: 0, limit };
   const offset = Number(Buffer.from(pageToken, 'base64url').toString('utf8'));
   if (!Number.isSafeInteger(offset) || offset < 0) throw new InvalidArgumentError('invalid page_token');

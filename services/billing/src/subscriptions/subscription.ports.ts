@@ -10,9 +10,16 @@ export interface SubscriptionRepository {
   replace(next: Subscription, expectedRevision: number): Promise<boolean>;
   /** Active subscriptions whose period ended at or before `now`. */
   dueAt(now: Date, limit: number): Promise<Subscription[]>;
-  withPendingEvents(limit: number): Promise<Subscription[]>;
-  /** Empties the outbox if the revision is still the one whose events were sent. */
-  clearPendingEvents(id: string, revision: number): Promise<void>;
+}
+
+/**
+ * Sends what a subscription's outbox holds (its `pendingEvents`, stored by insert/replace in
+ * the same write as the change): the plan history first, then billing.subscription.v1. The
+ * common OutboxRelay; it also re-sends periodically whatever a crash or a Kafka outage left.
+ */
+export interface ChangeOutbox {
+  /** Never throws; false = left for the relay's next run. */
+  publishPending(subscriptionId: string): Promise<boolean>;
 }
 
 /** Every change ever sent, for invoices ("which plan was in force in that month"). */
@@ -25,7 +32,12 @@ export interface ChangeHistory {
   periodsStartedIn(accountId: string, kind: Kind, from: Date, to: Date): Promise<SubscriptionChangeRecord[]>;
 }
 
-/** Sends SubscriptionChanged (billing.subscription.v1). */
-export interface SubscriptionEventPublisher {
-  publish(change: SubscriptionChangeRecord): Promise<void>;
+/**
+ * Accounts billing heard of from auth (auth.user.v1 REGISTERED). Billing changes plans only
+ * for these, so a made-up or mistyped account id cannot get orders or subscriptions.
+ */
+export interface KnownAccounts {
+  /** Idempotent: a re-delivered REGISTERED keeps the first registration time. */
+  remember(accountId: string, registeredAt: Date): Promise<void>;
+  has(accountId: string): Promise<boolean>;
 }

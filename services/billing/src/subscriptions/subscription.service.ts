@@ -1,11 +1,12 @@
 import type { Logger } from 'pino';
-import { ConflictError, FailedPreconditionError, InternalError, InvalidArgumentError } from '@ipdata/common';
+import { ConflictError, FailedPreconditionError, InternalError, NotFoundError, type Clock } from '@ipdata/common';
 import { KINDS, addInterval, comparePlans, isFree, type Kind, type Plan } from '../plans/plan.js';
 import type { PlanCatalogue } from '../plans/plan-catalogue.js';
 import type { Order } from '../payments/order.js';
-import type { Clock } from '../shared/clock.js';
+import type { ReturnUrlPolicy } from '../payments/return-url.js';
 import { newId } from '../shared/ids.js';
-import type { ChangeHistory, SubscriptionEventPublisher, SubscriptionRepository } from './subscription.ports.js';
+import { INPUT_LIMITS, requireAccountId, requireAtMost, requireBounded } from '../shared/input-limits.js';
+import type { ChangeOutbox, KnownAccounts, SubscriptionRepository } from './subscription.ports.js';
 import { addChange, withPlan, type Subscription } from './subscription.js';
 
 /** Creates the order for a paid plan (PaymentService). */
@@ -32,24 +33,32 @@ const MAX_CAS_ATTEMPTS = 8;
  * Subscriptions per (account, kind): FREE at registration, new plans and upgrades after
  * payment (period restarts at payment time, no proration), downgrades and cancellations at
  * period end, renewals. Every change goes into the subscription's outbox and is then sent as
- * SubscriptionChanged; flushPending() re-sends whatever a crash left behind.
+ * SubscriptionChanged; the common OutboxRelay re-sends whatever a crash or an outage left behind.
  */
 export class SubscriptionService {
   constructor(
     private readonly deps: {
       repository: SubscriptionRepository;
-      history: ChangeHistory;
-      publisher: SubscriptionEventPublisher;
+      accounts: KnownAccounts;
+      outbox: ChangeOutbox;
       catalogue: PlanCatalogue;
       orders: OrderCreator;
+      returnUrls: ReturnUrlPolicy;
       clock: Clock;
       logger: Logger;
     },
   ) {}
 
-  /** auth.user.v1 REGISTERED: FREE API access (and FREE download if the catalogue has it). Idempotent. */
+  /** auth.user.v1 REGISTERED: billing now knows the account and gives it its FREE plans. Idempotent. */
+  async registerAccount(accountId: string): Promise<void> {
+    requireAccountId(accountId);
+    await this.deps.accounts.remember(accountId, this.deps.clock.now());
+    await this.grantFreePlans(accountId);
+  }
+
+  /** FREE API access (and FREE download if the catalogue has it). Idempotent. */
   async grantFreePlans(accountId: string, kinds: readonly Kind[] = KINDS): Promise<void> {
-    requireAccount(accountId);
+    requireAccountId(accountId);
     for (const kind of kinds) {
       const free = this.deps.catalogue.freePlan(kind);
       if (!free || (await this.deps.repository.find(accountId, kind))) continue;
@@ -59,8 +68,9 @@ export class SubscriptionService {
     }
   }
 
+  /** Reads never create state, so an account auth announced a moment ago already sees FREE. */
   async currentPlans(accountId: string): Promise<CurrentPlanView[]> {
-    requireAccount(accountId);
+    requireAccountId(accountId);
     const subscriptions = await this.deps.repository.listByAccount(accountId);
     const views: CurrentPlanView[] = [];
     for (const kind of KINDS) {
@@ -76,8 +86,9 @@ export class SubscriptionService {
   }
 
   async subscribe(accountId: string, planId: string, returnUrl: string): Promise<SubscribeResult> {
-    requireAccount(accountId);
-    if (planId.trim() === '') throw new InvalidArgumentError('plan_id is required', { details: { field: 'plan_id' } });
+    requireAccountId(accountId);
+    requireBounded('plan_id', planId, INPUT_LIMITS.planId);
+    requireAtMost('return_url', returnUrl, INPUT_LIMITS.url);
     const plan = this.deps.catalogue.get(planId);
     if (!plan.selfCheckout) {
       throw new FailedPreconditionError(`Please contact sales to subscribe to ${plan.name}`, {
@@ -85,6 +96,9 @@ export class SubscriptionService {
         details: { planId },
       });
     }
+    // The return URL matters only for a paid plan's checkout; FREE applies at once.
+    if (!isFree(plan)) this.deps.returnUrls.check(returnUrl);
+    await this.requireKnownAccount(accountId);
     const current = await this.deps.repository.find(accountId, plan.kind);
     const active = current?.status === 'ACTIVE' ? current : null;
     if (active) {
@@ -105,7 +119,6 @@ export class SubscriptionService {
       await this.grantFreePlans(accountId, [plan.kind]);
       return { order: null, subscription: await this.deps.repository.find(accountId, plan.kind) };
     }
-    requireReturnUrl(returnUrl);
     return { order: await this.deps.orders.createOrder(accountId, plan, returnUrl), subscription: null };
   }
 
@@ -116,7 +129,7 @@ export class SubscriptionService {
     const now = order.paidAt ?? this.deps.clock.now();
     let subscription = await this.deps.repository.find(order.accountId, order.kind);
     if (!subscription) {
-      // Paying before the REGISTERED event arrived (or VIP, which has no FREE plan).
+      // VIP has no FREE plan; or the account's FREE plans are not written yet (registerAccount crashed halfway).
       const created = this.newSubscription(order.accountId, plan, now, order.id);
       if (await this.deps.repository.insert(created)) return this.flush(created);
       subscription = await this.deps.repository.find(order.accountId, order.kind);
@@ -145,8 +158,10 @@ export class SubscriptionService {
   }
 
   async scheduleDowngrade(accountId: string, planId: string): Promise<Subscription> {
-    requireAccount(accountId);
+    requireAccountId(accountId);
+    requireBounded('plan_id', planId, INPUT_LIMITS.planId);
     const target = this.deps.catalogue.get(planId);
+    await this.requireKnownAccount(accountId);
     const subscription = await this.requirePaid(accountId, target.kind);
     return this.mutate(subscription, (current) => {
       const currentPlan = this.deps.catalogue.get(current.planId);
@@ -169,7 +184,8 @@ export class SubscriptionService {
   }
 
   async cancel(accountId: string, kind: Kind): Promise<Subscription> {
-    requireAccount(accountId);
+    requireAccountId(accountId);
+    await this.requireKnownAccount(accountId);
     const subscription = await this.requirePaid(accountId, kind);
     return this.mutate(subscription, (current) => {
       const currentPlan = this.deps.catalogue.get(current.planId);
@@ -207,13 +223,6 @@ export class SubscriptionService {
     }
   }
 
-  /** Sends changes a crash or a Kafka outage left in outboxes. */
-  async flushPending(): Promise<number> {
-    const pending = await this.deps.repository.withPendingEvents(100);
-    for (const subscription of pending) await this.flush(subscription);
-    return pending.length;
-  }
-
   private periodEnd(current: Subscription, now: Date): Subscription | null {
     let next = current;
     while (next.status === 'ACTIVE' && next.periodEnd && next.periodEnd.getTime() <= now.getTime()) {
@@ -233,6 +242,16 @@ export class SubscriptionService {
       }
     }
     return next === current ? null : next;
+  }
+
+  /**
+   * Plans change only for accounts auth announced. Accounts registered before billing kept
+   * that record are known by the FREE subscription their registration created.
+   */
+  private async requireKnownAccount(accountId: string): Promise<void> {
+    if (await this.deps.accounts.has(accountId)) return;
+    if ((await this.deps.repository.listByAccount(accountId)).length > 0) return;
+    throw new NotFoundError(`account not found: ${accountId}`, { reason: 'account_not_found' });
   }
 
   private async requirePaid(accountId: string, kind: Kind): Promise<Subscription> {
@@ -279,32 +298,13 @@ export class SubscriptionService {
     throw new ConflictError('the subscription is being changed concurrently, try again', { reason: 'concurrent_change' });
   }
 
-  /** History first, then Kafka, then the outbox is emptied; a failure leaves it for flushPending(). */
+  /** Sends the outbox now (history, then Kafka); a failure leaves it to the relay's next run. */
   private async flush(subscription: Subscription): Promise<void> {
     if (subscription.pendingEvents.length === 0) return;
-    try {
-      for (const change of subscription.pendingEvents) {
-        await this.deps.history.record(change);
-        await this.deps.publisher.publish(change);
-      }
-      await this.deps.repository.clearPendingEvents(subscription.id, subscription.revision);
-    } catch (error) {
-      this.deps.logger.error({ err: error, subscriptionId: subscription.id }, 'subscription change not sent yet, will retry');
+    if (!(await this.deps.outbox.publishPending(subscription.id))) {
+      this.deps.logger.warn({ subscriptionId: subscription.id }, 'subscription change not sent yet, the outbox relay will retry');
     }
   }
-}
-
-function requireAccount(accountId: string): void {
-  if (accountId.trim() === '') throw new InvalidArgumentError('account_id is required');
-}
-
-function requireReturnUrl(returnUrl: string): void {
-  try {
-    if (['http:', 'https:'].includes(new URL(returnUrl).protocol)) return;
-  } catch {
-    // fall through
-  }
-  throw new InvalidArgumentError('return_url must be an http(s) URL', { details: { field: 'return_url' } });
 }
 
 function noPaidPlan(kind: Kind): FailedPreconditionError {

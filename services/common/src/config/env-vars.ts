@@ -41,7 +41,7 @@ export const env = {
     );
   },
 
-  /** Positive flag: "true" or "false" (STYLE.md: no negative flag names). */
+  /** Positive flag: "true" or "false" (services/README.md: no negative flag names). */
   flag(defaultValue: boolean): EnvVar<boolean> {
     return envVar(
       z.enum(['true', 'false']).transform((value) => value === 'true'),

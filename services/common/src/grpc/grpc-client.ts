@@ -1,5 +1,4 @@
 import {
-  credentials,
   InterceptingCall,
   Metadata,
   type CallOptions,
@@ -10,13 +9,18 @@ import {
   type ServiceError,
 } from '@grpc/grpc-js';
 import { fromGrpcError } from '../errors/grpc-status.js';
+import { DEFAULT_MAX_RECEIVE_MESSAGE_BYTES, type GrpcTls } from './grpc-env.js';
+import { channelCredentialsFor } from './grpc-tls.js';
 
 export interface GrpcClientConfig {
-  /** host:port, from `<DEP>_GRPC_ADDR`. */
+  /** host:port, from `<DEP>_GRPC_ADDR`; the host must be a SAN of the server's certificate. */
   address: string;
+  /** Our mutual-TLS identity (grpcTlsFromConfig), or 'insecure' for a plaintext server. */
+  tls: GrpcTls;
   /** Applied to every call that sets no deadline itself. */
   defaultDeadlineMs?: number;
-  credentials?: ChannelCredentials;
+  /** Largest answer accepted; default 1 MiB. Only batch clients need more (@ipdata/lookup-engine/client). */
+  maxReceiveMessageBytes?: number;
 }
 
 type ClientConstructor<C extends Client> = new (
@@ -33,14 +37,15 @@ export function deadlineInterceptor(defaultDeadlineMs: number): Interceptor {
   };
 }
 
+/** A generated (or tuned) client with our credentials, deadline and channel settings; the TLS files are read here, once. */
 export function createGrpcClient<C extends Client>(ClientClass: ClientConstructor<C>, config: GrpcClientConfig): C {
-  return new ClientClass(config.address, config.credentials ?? credentials.createInsecure(), {
+  return new ClientClass(config.address, channelCredentialsFor(config.tls), {
     interceptors: [deadlineInterceptor(config.defaultDeadlineMs ?? 5_000)],
     'grpc.keepalive_time_ms': 30_000,
     // Batch answers run to hundreds of KiB; HTTP/2's default 64 KiB window stalls them on
     // WINDOW_UPDATE round trips (measured: +65% BatchLookup throughput with 8 MiB).
     'grpc-node.flow_control_window': 8 * 1024 * 1024,
-    'grpc.max_receive_message_length': 64 * 1024 * 1024,
+    'grpc.max_receive_message_length': config.maxReceiveMessageBytes ?? DEFAULT_MAX_RECEIVE_MESSAGE_BYTES,
   });
 }
 

@@ -1,6 +1,5 @@
 import {
   Server,
-  ServerCredentials,
   type ServerUnaryCall,
   type ServiceDefinition,
   type UntypedServiceImplementation,
@@ -11,10 +10,21 @@ import type { Logger } from 'pino';
 import { DeadlineExceededError, isDomainError } from '../errors/domain-errors.js';
 import { toGrpcStatus } from '../errors/grpc-status.js';
 import type { Component } from '../lifecycle/lifecycle.js';
+import { accessPolicyInterceptor, type GrpcAccessPolicy } from './grpc-access.js';
+import { DEFAULT_MAX_RECEIVE_MESSAGE_BYTES, grpcTransportProblems, type GrpcTls } from './grpc-env.js';
+import { addReflection } from './grpc-reflection.js';
+import { serverCredentialsFor } from './grpc-tls.js';
 
 export interface GrpcServerConfig {
-  host?: string;
+  /** Interface to bind (GRPC_HOST): 127.0.0.1 locally, 0.0.0.0 in Kubernetes. */
+  host: string;
   port: number;
+  /** Mutual TLS files, or 'insecure' (APP_ENV development/test only; no caller check). */
+  tls: GrpcTls;
+  /** Who may call which method; every method not listed is refused (health and reflection are open). */
+  policy: GrpcAccessPolicy;
+  /** Largest request accepted (GRPC_MAX_RECEIVE_MESSAGE_BYTES); default 1 MiB. */
+  maxReceiveMessageBytes?: number;
   /** How long shutdown waits for in-flight calls before cancelling them. */
   drainTimeoutMs?: number;
 }
@@ -48,11 +58,20 @@ export function unary<Req, Res>(logger: Logger, method: string, handler: UnaryHa
   };
 }
 
-/** A gRPC server with the standard health service (grpc.health.v1.Health) on the same port. */
+/** An IPv6 host goes in brackets in host:port. */
+function hostPart(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * A gRPC server with the standard health service (grpc.health.v1.Health) and reflection on
+ * the same port. With mutual TLS, the handshake refuses callers without a certificate of our
+ * CA, and the access policy refuses methods the caller's identity (certificate CN) may not call.
+ */
 export class GrpcServer implements Component {
   readonly name = 'grpc-server';
   readonly health = new HealthImplementation({ '': 'NOT_SERVING' });
-  private readonly server = new Server({ 'grpc.max_receive_message_length': 16 * 1024 * 1024 });
+  private readonly server: Server;
   private readonly serviceNames: string[] = [];
   private port = 0;
 
@@ -60,10 +79,18 @@ export class GrpcServer implements Component {
     private readonly config: GrpcServerConfig,
     private readonly logger: Logger,
   ) {
+    this.server = new Server({
+      'grpc.max_receive_message_length': config.maxReceiveMessageBytes ?? DEFAULT_MAX_RECEIVE_MESSAGE_BYTES,
+      // Without TLS there is no caller identity to check: insecure mode trusts every caller.
+      interceptors: config.tls === 'insecure' ? [] : [accessPolicyInterceptor(config.policy, logger)],
+    });
     this.health.addToServer(this.server);
   }
 
+  /** Refuses 'insecure' unless APP_ENV is development or test (the same rule as the config check). */
   static fromConfig(config: GrpcServerConfig, logger: Logger): GrpcServer {
+    const problems = config.tls === 'insecure' ? grpcTransportProblems({ GRPC_TRANSPORT: 'insecure' }) : [];
+    if (problems.length > 0) throw new Error(problems.join('; '));
     return new GrpcServer(config, logger);
   }
 
@@ -78,15 +105,25 @@ export class GrpcServer implements Component {
     return this.port;
   }
 
+  /** host:port as bound, e.g. `127.0.0.1:50051`. */
+  get boundAddress(): string {
+    return `${hostPart(this.config.host)}:${this.port}`;
+  }
+
   async start(): Promise<void> {
-    const address = `${this.config.host ?? '0.0.0.0'}:${this.config.port}`;
+    const described = addReflection(this.server, this.serviceNames);
+    const credentials = serverCredentialsFor(this.config.tls);
+    const address = `${hostPart(this.config.host)}:${this.config.port}`;
     this.port = await new Promise<number>((resolve, reject) => {
-      this.server.bindAsync(address, ServerCredentials.createInsecure(), (error, port) =>
+      this.server.bindAsync(address, credentials, (error, port) =>
         error ? reject(new Error(`cannot listen for gRPC on ${address}: ${error.message}`)) : resolve(port),
       );
     });
     this.setServing(true);
-    this.logger.info({ port: this.port, services: this.serviceNames }, 'gRPC server listening');
+    const security = this.config.tls === 'insecure' ? 'insecure (no TLS, every caller trusted)' : 'mutual TLS';
+    const log = { address: this.boundAddress, security, services: this.serviceNames, reflection: described };
+    if (this.config.tls === 'insecure') this.logger.warn(log, 'gRPC server listening without TLS');
+    else this.logger.info(log, 'gRPC server listening');
   }
 
   setServing(serving: boolean): void {

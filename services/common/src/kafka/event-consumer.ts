@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { isTransientError } from '../errors/domain-errors.js';
 import type { Component } from '../lifecycle/lifecycle.js';
 import { backoffDelay } from '../lifecycle/retry.js';
-import { errorText } from '../mongo/mongo-connection.js';
+import { errorText } from '../errors/error-text.js';
 import { headersToStrings, MalformedEventError, readCloudEventAttributes } from './cloudevents.js';
 import type { EventDeduplicator } from './event-deduplicator.js';
 import type { EventProducer } from './event-producer.js';
@@ -28,7 +28,7 @@ export type EventHandler<T> = (event: ConsumedEvent<T>) => Promise<void>;
 
 export interface EventConsumerConfig<T extends EventWithMeta> {
   kafka: Kafka;
-  /** Consumer group = the consuming service's name (STYLE.md). */
+  /** Consumer group = the consuming service's name (TOPICS.md). */
   groupId: string;
   topic: TopicDefinition<T>;
   handler: EventHandler<T>;

@@ -14,7 +14,7 @@ const PINO_LEVEL: Record<logLevel, 'error' | 'warn' | 'info' | 'debug'> = {
   [logLevel.DEBUG]: 'debug',
 };
 
-/** Routes kafkajs' own logging into pino (STYLE.md), one child logger for the client. */
+/** Routes kafkajs' own logging into pino (same keys as every other line), one child logger for the client. */
 function pinoLogCreator(logger: Logger): logCreator {
   return () =>
     ({ level, log }: LogEntry) => {

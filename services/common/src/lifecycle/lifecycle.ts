@@ -3,7 +3,7 @@ import { shutdownTelemetry } from '../telemetry/telemetry.js';
 
 /**
  * Anything that owns a connection or a listener. Every such object has the same shape
- * (STYLE.md): built by a static fromConfig(), then start() and shutdown(), registered here.
+ * (services/README.md, step 7): built by a static fromConfig(), then start() and shutdown(), registered here.
  */
 export interface Component {
   readonly name: string;

@@ -3,7 +3,7 @@ import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'p
 
 export type { Logger } from 'pino';
 
-/** Paths never written to logs (STYLE.md): credentials, tokens, API keys, passwords. */
+/** Paths never written to logs (services/common/README.md, logger): credentials, tokens, API keys, passwords. */
 export const REDACTED_PATHS = [
   'authorization',
   'password',

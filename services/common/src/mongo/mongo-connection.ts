@@ -1,6 +1,7 @@
 import mongoose, { type Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import { UnavailableError } from '../errors/domain-errors.js';
+import { errorText } from '../errors/error-text.js';
 import type { Component } from '../lifecycle/lifecycle.js';
 import { retry } from '../lifecycle/retry.js';
 
@@ -90,8 +91,4 @@ export class MongoConnection implements Component {
   async shutdown(): Promise<void> {
     await this.conn.close();
   }
-}
-
-export function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,4 +1,5 @@
-import type { Redis, Result } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { defineRedisScript } from './redis-script.js';
 
 /**
  * Atomic check-and-increment in one Lua script: the counter only moves when the increment keeps
@@ -32,23 +33,20 @@ export interface LimitedIncrementResult {
 
 type ScriptReply = [number, number, number];
 
-declare module 'ioredis' {
-  interface RedisCommander<Context> {
-    ipdataLimitedIncrement(key: string, increment: number, limit: number, windowMs: number): Result<ScriptReply, Context>;
-  }
-}
-
 export class LimitedCounter {
-  constructor(private readonly redis: Redis) {
-    // defineCommand uses EVALSHA and falls back to EVAL after a script-cache flush or restart.
-    if (typeof (redis as Partial<Redis>).ipdataLimitedIncrement !== 'function') {
-      redis.defineCommand('ipdataLimitedIncrement', { numberOfKeys: 1, lua: CHECK_AND_INCREMENT });
-    }
+  private readonly checkAndIncrement: (key: string, increment: number, limit: number, windowMs: number) => Promise<ScriptReply>;
+
+  constructor(redis: Redis) {
+    this.checkAndIncrement = defineRedisScript<[key: string, increment: number, limit: number, windowMs: number], ScriptReply>(
+      redis,
+      'ipdataLimitedIncrement',
+      { keys: 1, lua: CHECK_AND_INCREMENT },
+    );
   }
 
   async increment(key: string, options: { limit: number; windowMs: number; by?: number }): Promise<LimitedIncrementResult> {
     const by = options.by ?? 1;
-    const [allowed, count, pttl] = await this.redis.ipdataLimitedIncrement(key, by, options.limit, options.windowMs);
+    const [allowed, count, pttl] = await this.checkAndIncrement(key, by, options.limit, options.windowMs);
     return {
       allowed: allowed === 1,
       count,

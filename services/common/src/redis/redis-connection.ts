@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import { UnavailableError } from '../errors/domain-errors.js';
 import type { Component } from '../lifecycle/lifecycle.js';
 import { retry } from '../lifecycle/retry.js';
-import { errorText, redactUrl } from '../mongo/mongo-connection.js';
+import { errorText } from '../errors/error-text.js';
+import { redactUrl } from '../mongo/mongo-connection.js';
 
 export interface RedisConfig {
   url: string;

@@ -1,5 +1,5 @@
+import { bigIntToWords, forEachIpv4Cidr, forEachIpv6Cidr, wordsToBigInt } from '@ipdata/common/ip';
 import { NONE, type AsnEntry, type DatasetRecord, type RangeTable } from '../format/index.js';
-import { cidrsV4, cidrsV6, toBigInt } from '../ranges/address.js';
 import type { Partition } from '../ranges/partition.js';
 import type { RecordTable } from './record-table.js';
 
@@ -22,6 +22,14 @@ class Tally {
     }
     return best;
   }
+}
+
+const prefixWords = new Uint32Array(4);
+
+/** The four big-endian 32-bit words of an IPv6 network, as AsnEntry holds them. */
+function wordsOf(network: bigint): [number, number, number, number] {
+  bigIntToWords(network, prefixWords);
+  return [prefixWords[0] as number, prefixWords[1] as number, prefixWords[2] as number, prefixWords[3] as number];
 }
 
 interface AsnBuilder {
@@ -62,7 +70,7 @@ export function buildAsnEntries(
     entry.names.add(organisation);
     const first = asnV4.starts[i] as number;
     const last = i + 1 < asnV4.values.length ? (asnV4.starts[i + 1] as number) - 1 : 0xffffffff;
-    entry.prefixesV4.push(...cidrsV4(first, last));
+    forEachIpv4Cidr(first, last, (network, prefixLength) => entry.prefixesV4.push([network, prefixLength]));
     if (progress && (i & 0xffff) === 0) progress((0.8 * i) / total);
   }
   const top = (1n << 128n) - 1n;
@@ -72,9 +80,9 @@ export function buildAsnEntries(
     const { asn, organisation } = recordTable.asnOf(value);
     const entry = builder(asn);
     entry.names.add(organisation);
-    const first = toBigInt(asnV6.starts, i * 4, 4);
-    const last = i + 1 < asnV6.values.length ? toBigInt(asnV6.starts, (i + 1) * 4, 4) - 1n : top;
-    entry.prefixesV6.push(...cidrsV6(first, last));
+    const first = wordsToBigInt(asnV6.starts, i * 4);
+    const last = i + 1 < asnV6.values.length ? wordsToBigInt(asnV6.starts, (i + 1) * 4) - 1n : top;
+    forEachIpv6Cidr(first, last, (network, prefixLength) => entry.prefixesV6.push([wordsOf(network), prefixLength]));
     if (progress && (i & 0xffff) === 0) progress((0.8 * (asnV4.values.length + i)) / total);
   }
 

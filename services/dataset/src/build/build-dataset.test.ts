@@ -1,11 +1,11 @@
 import { appendFileSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseIpv4, parseIpv6 } from '@ipdata/common/ip';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodeRecord, FLAG, NONE, openDataset, type DatasetView } from '../format/index.js';
-import { parseIpv4, parseIpv6Into } from '../ranges/address.js';
+import { DATASET_FILE, decodeRecord, FLAG, NONE, openDataset, type DatasetView } from '../format/index.js';
 import { readCurrent } from '../output/version-folder.js';
 import { syntheticInputs } from '../testing/synthetic-build.js';
-import { buildDataset, DATASET_FILE, type BuildOptions } from './build-dataset.js';
+import { buildDataset, type BuildOptions } from './build-dataset.js';
 import { silentReporter } from './progress.js';
 
 function options(overrides: Partial<BuildOptions> & Pick<BuildOptions, 'inputs' | 'sources' | 'datasetsDir'>): BuildOptions {
@@ -13,7 +13,7 @@ function options(overrides: Partial<BuildOptions> & Pick<BuildOptions, 'inputs' 
 }
 
 function lookupV4(view: DatasetView, text: string) {
-  const address = parseIpv4(text) as number;
+  const address = parseIpv4(text);
   let index = 0;
   while (index + 1 < view.ipv4Starts.length && (view.ipv4Starts[index + 1] as number) <= address) index++;
   const record = view.ipv4Records[index] as number;
@@ -102,7 +102,7 @@ describe('buildDataset on small synthetic sources', () => {
     expect(lookupV4(view, '8.8.8.8')).toBeNull();
 
     const address = new Uint32Array(4);
-    parseIpv6Into('2a01:4f8::1', address, 0);
+    parseIpv6('2a01:4f8::1', address);
     const v6Index = [...view.ipv6Records.keys()]
       .filter((i) => (view.ipv6Starts[i * 4] as number) <= (address[0] as number))
       .pop() as number;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { encodeDataset, FORMAT_VERSION, type DatasetContent } from '../format/index.js';
+import { DATASET_FILE, encodeDataset, FORMAT_VERSION, type DatasetContent } from '../format/index.js';
 import { writeDatabases } from '../output/databases.js';
 import { HashedFile, type WrittenFile } from '../output/hashed-file.js';
 import { isCompleteVersion, MANIFEST, publishFolder, temporaryFolder, writeCurrent } from '../output/version-folder.js';
@@ -9,8 +9,6 @@ import { hashInputs, type SourceDescription } from '../sources/source-catalogue.
 import { assembleDataset, type RuleCount } from './assemble-dataset.js';
 import { loadSources, type SourceInputs } from './load-sources.js';
 import type { BuildReporter } from './progress.js';
-
-export const DATASET_FILE = 'ipdata.ipdat';
 
 /**
  * Part of every version's hash beside the inputs: bumped whenever the build writes different

@@ -3,14 +3,13 @@ import { join } from 'node:path';
 import { Reader } from 'maxmind';
 import { describe, expect, it } from 'vitest';
 import { DATA_DIR, loadDatasetConfig } from '../config.js';
-import { decodeRecord, FLAG, NONE, openDataset } from '../format/index.js';
+import { DATASET_FILE, decodeRecord, FLAG, NONE, openDataset } from '../format/index.js';
 import { formatAddress } from '../ranges/address.js';
 import type { Partition } from '../ranges/partition.js';
 import { readAsnCsv } from '../sources/asn-csv-source.js';
 import { openIpdb } from '../sources/ipdb-source.js';
 import { loadHostingAsns } from '../sources/privacy-rules.js';
 import { random, rangeIndex, sampleAddresses } from '../testing/sampling.js';
-import { DATASET_FILE } from './build-dataset.js';
 import { defaultInputs } from './default-inputs.js';
 
 /**

@@ -2,6 +2,11 @@
  * The constants of the dataset file format (services/dataset/docs/dataset-format.md). Writer and
  * reader both import them, so the two cannot disagree.
  */
+/**
+ * The dataset file's name inside a version folder (`<DATASETS_DIR>/<version>/ipdata.ipdat`): the
+ * build writes it, the lookup engine finds and loads it.
+ */
+export const DATASET_FILE = 'ipdata.ipdat';
 export const MAGIC = 'IPDATSET';
 export const FORMAT_VERSION = 1;
 /** Fixed header before the section table: magic 8, version 4, json length 4, file length 8, section count 4, reserved 4. */

@@ -1,6 +1,6 @@
+import { formatIpv6, parseIpv6 } from '@ipdata/common/ip';
 import { describe, expect, it } from 'vitest';
 import { NONE } from '../format/index.js';
-import { cidrsV4, cidrsV6, formatIpv6, parseIpv6Into } from './address.js';
 import { mergePartitions } from './merge-partitions.js';
 import { normalizeRanges } from './normalize-ranges.js';
 import { PartitionBuilder, type Partition } from './partition.js';
@@ -102,8 +102,8 @@ describe('mergePartitions', () => {
     const builder = new PartitionBuilder(4);
     const first = new Uint32Array(4);
     const last = new Uint32Array(4);
-    parseIpv6Into('2001:db8::', first, 0);
-    parseIpv6Into('2001:db8::ffff', last, 0);
+    parseIpv6('2001:db8::', first);
+    parseIpv6('2001:db8::ffff', last);
     builder.add(first, 0, last, 0, 3);
     const table = mergePartitions([builder.finish()], interning().resolve);
     expect(table.records.length).toBe(3);
@@ -127,31 +127,5 @@ describe('normalizeRanges', () => {
     });
     expect([...partition.starts]).toEqual([0, 100, 300, 400, 900, 1100]);
     expect([...partition.values]).toEqual([N, 1, 2, 1, 3, N]);
-  });
-});
-
-describe('CIDR blocks of a range', () => {
-  it('covers an unaligned IPv4 range with the fewest blocks', () => {
-    expect(cidrsV4(0x01000000, 0x010001ff)).toEqual([[0x01000000, 23]]);
-    expect(cidrsV4(0x0a000001, 0x0a000004)).toEqual([
-      [0x0a000001, 32],
-      [0x0a000002, 31],
-      [0x0a000004, 32],
-    ]);
-    expect(cidrsV4(0, 0xffffffff)).toEqual([[0, 0]]);
-  });
-
-  it('handles the full 128-bit range', () => {
-    expect(cidrsV6(0x20010db8n << 96n, (0x20010db8n << 96n) | ((1n << 96n) - 1n))).toEqual([[[0x20010db8, 0, 0, 0], 32]]);
-    expect(cidrsV6(0n, (1n << 128n) - 1n)).toEqual([[[0, 0, 0, 0], 0]]);
-  });
-
-  it('formats IPv6 the RFC 5952 way', () => {
-    const words = new Uint32Array(4);
-    for (const text of ['::', '::1', '2001:db8::1:0:0:1', '2001:0:0:1::1', 'fe80::', '2001:db8:0:1:1:1:1:1', '::ffff:1.2.3.4']) {
-      expect(parseIpv6Into(text, words, 0)).toBe(true);
-      expect(formatIpv6(words, 0)).toBe(text === '::ffff:1.2.3.4' ? '::ffff:102:304' : text);
-    }
-    expect(parseIpv6Into('1::2::3', words, 0)).toBe(false);
   });
 });

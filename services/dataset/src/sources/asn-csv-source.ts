@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { parseIpv4, parseIpv6Into, type WordsPerAddress } from '../ranges/address.js';
+import { parseIpv4, parseIpv6 } from '@ipdata/common/ip';
+import type { WordsPerAddress } from '../ranges/address.js';
 import { normalizeRanges } from '../ranges/normalize-ranges.js';
 import { GrowableU32, type Partition } from '../ranges/partition.js';
 import { splitCsvLine, textLines } from './csv-line.js';
@@ -31,10 +32,11 @@ export function readAsnCsv(
   const last = new Uint32Array(words);
   const parseAddress = (field: string | undefined, out: Uint32Array): boolean => {
     if (field === undefined) return false;
-    if (family === 6) return parseIpv6Into(field, out, 0);
-    // IPv4 files come in numeric form ("-num.csv") or dotted form.
-    const value = /^\d+$/.test(field) ? Number(field) : parseIpv4(field);
-    if (value === null || value > 0xffffffff) return false;
+    if (family === 6) return parseIpv6(field, out);
+    // IPv4 files come in numeric form ("-num.csv") or dotted form; neither with leading zeros
+    // (the project's one address policy, which the lookup engine applies to queries).
+    const value = /^(?:0|[1-9]\d{0,9})$/.test(field) ? Number(field) : parseIpv4(field);
+    if (value < 0 || value > 0xffffffff) return false;
     out[0] = value;
     return true;
   };

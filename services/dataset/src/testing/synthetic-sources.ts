@@ -3,7 +3,7 @@
  * the whole build on inputs they fully control. Test support only: nothing in the build uses it.
  */
 import { writeFileSync } from 'node:fs';
-import { parseIpv4, parseIpv6Into } from '../ranges/address.js';
+import { parseIpv4, parseIpv6 } from '@ipdata/common/ip';
 
 interface TrieNode {
   children: [TrieNode | number | null, TrieNode | number | null];
@@ -15,14 +15,14 @@ function prefixBits(cidr: string, ipv4InIpv6: 'none' | 'compat' | 'mapped'): num
   const length = Number(lengthText);
   const bits: number[] = [];
   const v4 = parseIpv4(address);
-  if (v4 !== null) {
+  if (v4 >= 0) {
     if (ipv4InIpv6 === 'compat') bits.push(...new Array<number>(96).fill(0));
     if (ipv4InIpv6 === 'mapped') bits.push(...new Array<number>(80).fill(0), ...new Array<number>(16).fill(1));
     for (let i = 0; i < length; i++) bits.push((v4 >>> (31 - i)) & 1);
     return bits;
   }
   const words = new Uint32Array(4);
-  if (!parseIpv6Into(address, words, 0)) throw new Error(`bad network ${cidr}`);
+  if (!parseIpv6(address, words)) throw new Error(`bad network ${cidr}`);
   for (let i = 0; i < length; i++) bits.push(((words[i >>> 5] as number) >>> (31 - (i & 31))) & 1);
   return bits;
 }

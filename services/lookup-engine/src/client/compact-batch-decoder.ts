@@ -1,6 +1,5 @@
+import { forEachIpv4Cidr, formatIpv6, ipv6RangeToCidrs, wordsToBigInt } from '@ipdata/common/ip';
 import type { BatchLookupItem, BatchLookupResponse, IpInfo, TimeZone } from '@ipdata/proto/lookup/v1/lookup';
-import { forEachIpv4Cidr, ipv6RangeToCidrs, wordsToBigInt } from '../ip/cidr.js';
-import { formatIpv6 } from '../ip/parse-ip.js';
 import { DecodeError, WireCursor } from '../wire/wire-cursor.js';
 import { Sink } from '../wire/wire-sink.js';
 import { decodeIpInfo, decodeTimeZone } from './answer-decoder.js';

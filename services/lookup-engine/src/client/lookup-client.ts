@@ -7,8 +7,9 @@ import {
   type ClientUnaryCall,
   type ServiceError,
 } from '@grpc/grpc-js';
+import { createGrpcClient, type GrpcClientConfig } from '@ipdata/common';
+import { makeStringPrototypeFast } from '@ipdata/common/ip';
 import { LookupServiceService, type LookupServiceClient } from '@ipdata/proto/lookup/v1/lookup';
-import { makeStringPrototypeFast } from '../ip/fast-string-prototype.js';
 import { decodeLookupResponse } from './answer-decoder.js';
 import { decodeBatchLookupCompactResponse } from './compact-batch-decoder.js';
 import { encodeBatchLookupRequest } from './request-encoder.js';
@@ -90,3 +91,20 @@ export const FastLookupServiceClient = FastClient as unknown as {
   service: typeof LookupServiceService;
   serviceName: string;
 };
+
+/**
+ * Receive limit of the lookup client: the one large limit of the platform (every other client
+ * and server keeps the 1 MiB default). A 1,000-address BatchLookup answer measured on the
+ * 2026.09 dataset: at most 367 KB for random addresses (BatchLookupCompact: 103 KB), 1.25 MB for
+ * 1,000 copies of the largest answer found (1,252 bytes); the bound for 1,000 answers that each
+ * carry the largest record and the most fragmented range (95 networks, 2.6 KB) is about 4 MB.
+ */
+export const LOOKUP_CLIENT_MAX_RECEIVE_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The tuned client with the caller's mTLS identity (`tls: grpcTlsFromConfig(config)`), deadline
+ * and the batch receive limit. Credentials are set once on the channel: nothing is added per call.
+ */
+export function createLookupClient(config: GrpcClientConfig): LookupServiceClient {
+  return createGrpcClient(FastLookupServiceClient, { maxReceiveMessageBytes: LOOKUP_CLIENT_MAX_RECEIVE_BYTES, ...config });
+}

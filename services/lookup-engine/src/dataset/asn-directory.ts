@@ -1,5 +1,5 @@
+import { formatIpv4, formatIpv6 } from '@ipdata/common/ip';
 import { ASN_PREFIX_V4_WORDS, ASN_PREFIX_V6_WORDS, ASN_ROW_WORDS, NONE, type DatasetView } from '@ipdata/dataset/format';
-import { formatIpv4, formatIpv6 } from '../ip/parse-ip.js';
 
 export interface AsnDetails {
   asn: number;

@@ -2,11 +2,10 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Component, Logger } from '@ipdata/common';
 import { errorText, UnavailableError } from '@ipdata/common';
+import { DATASET_FILE } from '@ipdata/dataset/format';
 import { AnswerEncoder } from '../lookup/answer-encoder.js';
 import { CompactBatchEncoder } from '../lookup/compact-batch-encoder.js';
 import { LoadedDataset } from './loaded-dataset.js';
-
-export const DATASET_FILE = 'ipdata.ipdat';
 
 /** What a lookup needs from one dataset: swapped together as one reference. */
 export interface ActiveDataset {

@@ -1,10 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import { InvalidArgumentError } from '@ipdata/common';
+import {
+  formatIpv4,
+  formatIpv6,
+  ipv4RangeToCidrs,
+  ipv6RangeToCidrs,
+  makeStringPrototypeFast,
+  mappedIpv4,
+  parseIpv4,
+  parseIpv6,
+  wordsToBigInt,
+} from '@ipdata/common/ip';
 import { NONE, openDataset, type DatasetView } from '@ipdata/dataset/format';
 import { ReservedReason } from '@ipdata/proto/lookup/v1/lookup';
-import { ipv4RangeToCidrs, ipv6RangeToCidrs, wordsToBigInt } from '../ip/cidr.js';
-import { makeStringPrototypeFast } from '../ip/fast-string-prototype.js';
-import { formatIpv4, formatIpv6, mappedIpv4, parseIpv4, parseIpv6 } from '../ip/parse-ip.js';
 import { reservedIpv4, reservedIpv6 } from '../ip/reserved-ranges.js';
 import { RadixIndex, type RadixIndexOptions } from '../tree/radix-index.js';
 import { buildIpRecord, type IpRecord } from './ip-record.js';

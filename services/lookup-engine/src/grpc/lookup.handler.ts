@@ -1,4 +1,4 @@
-import { InvalidArgumentError, NotFoundError, unary, type Logger } from '@ipdata/common';
+import { InvalidArgumentError, NotFoundError, systemClock, unary, type Clock, type Logger } from '@ipdata/common';
 import type {
   BatchLookupCompactRequest,
   BatchLookupRequest,
@@ -25,23 +25,19 @@ function batchQueries(ips: string[]): string[] {
   return ips.map((ip) => ip.trim());
 }
 
-export interface Clock {
-  now(): number;
-}
-
 /** gRPC handlers of ipdata.lookup.v1.LookupService; thin: resolve, encode, map errors. */
-export function lookupHandlers(store: DatasetStore, logger: Logger, clock: Clock = Date) {
+export function lookupHandlers(store: DatasetStore, logger: Logger, clock: Clock = systemClock) {
   return {
     lookup: unary<LookupRequest, Buffer>(logger, 'Lookup', async ({ ip }) =>
-      store.current().encoder.encodeLookup(ip.trim(), clock.now()),
+      store.current().encoder.encodeLookup(ip.trim(), clock.now().getTime()),
     ),
 
     batchLookup: unary<BatchLookupRequest, Buffer>(logger, 'BatchLookup', async ({ ips }) =>
-      store.current().encoder.encodeBatch(batchQueries(ips), clock.now()),
+      store.current().encoder.encodeBatch(batchQueries(ips), clock.now().getTime()),
     ),
 
     batchLookupCompact: unary<BatchLookupCompactRequest, Buffer>(logger, 'BatchLookupCompact', async ({ ips }) =>
-      store.current().compactEncoder.encode(batchQueries(ips), clock.now()),
+      store.current().compactEncoder.encode(batchQueries(ips), clock.now().getTime()),
     ),
 
     lookupAsn: unary<LookupAsnRequest, LookupAsnResponse>(logger, 'LookupAsn', async ({ asn, page, pageSize }) => {

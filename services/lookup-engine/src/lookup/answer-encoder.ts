@@ -1,7 +1,7 @@
 import { isDomainError } from '@ipdata/common';
+import { forEachIpv4Cidr } from '@ipdata/common/ip';
 import { IpInfo, ReservedReason } from '@ipdata/proto/lookup/v1/lookup';
 import type { LoadedDataset, Resolution } from '../dataset/loaded-dataset.js';
-import { forEachIpv4Cidr } from '../ip/cidr.js';
 import { Sink } from '../wire/wire-sink.js';
 import { LEN, tag, VARINT } from '../wire/wire-types.js';
 import { staticIpInfo } from './ip-info.js';

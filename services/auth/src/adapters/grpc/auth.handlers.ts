@@ -1,4 +1,4 @@
-import { unary } from '@ipdata/common';
+import { unary as unaryHandler } from '@ipdata/common';
 import { SmsPurpose, type AuthServiceServer } from '@ipdata/proto/auth/v1/auth';
 import type { Logger } from 'pino';
 import type { EmailAccountService } from '../../accounts/email-account.service.js';
@@ -8,6 +8,7 @@ import type { ApiKeyService } from '../../api-keys/api-key.service.js';
 import type { SessionService } from '../../sessions/session.service.js';
 import type { SmsCodeService, SmsPurposeName } from '../../sms/sms-code.service.js';
 import { MESSAGES } from '../../shared/messages.js';
+import { checkFieldLengths } from '../../shared/input-limits.js';
 import { invalid } from '../../shared/validation.js';
 
 export interface AuthDomain {
@@ -26,6 +27,14 @@ const PURPOSES: Partial<Record<SmsPurpose, SmsPurposeName>> = {
   [SmsPurpose.SMS_PURPOSE_PARTNER]: 'partner',
 };
 
+/** common's unary() with every string field checked against its maximum length before any other work. */
+function unary<Req extends object, Res>(logger: Logger, method: string, handler: (req: Req) => Promise<Res>) {
+  return unaryHandler<Req, Res>(logger, method, async (req) => {
+    checkFieldLengths(req);
+    return handler(req);
+  });
+}
+
 /** Thin gRPC layer: unpack the request, call the domain, pack the answer. Errors map in unary(). */
 export function authHandlers(domain: AuthDomain, logger: Logger): AuthServiceServer {
   const { smsCodes, phoneAccounts, emailAccounts, profiles, sessions, apiKeys } = domain;
@@ -37,16 +46,23 @@ export function authHandlers(domain: AuthDomain, logger: Logger): AuthServiceSer
       return { message: MESSAGES.codeSent, ...sent };
     }),
     registerWithPhone: unary(logger, 'RegisterWithPhone', (req) =>
-      phoneAccounts.register(req.phone.trim(), req.code.trim(), req.password),
+      phoneAccounts.register(req.phone.trim(), req.code.trim(), req.password, req.clientIp),
     ),
     loginWithPhonePassword: unary(logger, 'LoginWithPhonePassword', (req) =>
-      phoneAccounts.loginWithPassword(req.phone.trim(), req.password, req.rememberMe),
+      phoneAccounts.loginWithPassword(req.phone.trim(), req.password, req.rememberMe, req.clientIp),
     ),
     loginWithPhoneCode: unary(logger, 'LoginWithPhoneCode', (req) =>
-      phoneAccounts.loginWithCode(req.phone.trim(), req.code.trim(), req.rememberMe),
+      phoneAccounts.loginWithCode(req.phone.trim(), req.code.trim(), req.rememberMe, req.clientIp),
     ),
     resetPasswordWithPhone: unary(logger, 'ResetPasswordWithPhone', (req) =>
-      phoneAccounts.resetPassword(req.phone.trim(), req.code.trim(), req.password, req.passwordConfirmation),
+      phoneAccounts.resetPassword({
+        phone: req.phone.trim(),
+        code: req.code.trim(),
+        password: req.password,
+        confirmation: req.passwordConfirmation,
+        clientIp: req.clientIp,
+        endOtherSessions: req.endOtherSessions ?? true,
+      }),
     ),
     registerPartner: unary(logger, 'RegisterPartner', (req) =>
       phoneAccounts.registerPartner({
@@ -56,6 +72,7 @@ export function authHandlers(domain: AuthDomain, logger: Logger): AuthServiceSer
         companyName: req.companyName,
         contactName: req.contactName,
         email: req.email,
+        clientIp: req.clientIp,
       }),
     ),
     signUpWithEmail: unary(logger, 'SignUpWithEmail', (req) =>
@@ -65,13 +82,24 @@ export function authHandlers(domain: AuthDomain, logger: Logger): AuthServiceSer
         passwordConfirmation: req.passwordConfirmation,
         agreeTerms: req.agreeTerms,
         name: req.name,
+        clientIp: req.clientIp,
       }),
     ),
     confirmEmail: unary(logger, 'ConfirmEmail', (req) => emailAccounts.confirm(req.token)),
-    loginWithEmail: unary(logger, 'LoginWithEmail', (req) => emailAccounts.login(req.email, req.password, req.rememberMe)),
-    requestPasswordReset: unary(logger, 'RequestPasswordReset', (req) => emailAccounts.requestPasswordReset(req.email)),
+    loginWithEmail: unary(logger, 'LoginWithEmail', (req) =>
+      emailAccounts.login(req.email, req.password, req.rememberMe, req.clientIp),
+    ),
+    requestPasswordReset: unary(logger, 'RequestPasswordReset', (req) =>
+      emailAccounts.requestPasswordReset(req.email, req.clientIp),
+    ),
     resetPasswordWithToken: unary(logger, 'ResetPasswordWithToken', (req) =>
-      emailAccounts.resetWithToken(req.token, req.password, req.passwordConfirmation),
+      emailAccounts.resetWithToken({
+        token: req.token,
+        password: req.password,
+        passwordConfirmation: req.passwordConfirmation,
+        clientIp: req.clientIp,
+        endOtherSessions: req.endOtherSessions ?? true,
+      }),
     ),
     resolveSession: unary(logger, 'ResolveSession', (req) => sessions.resolve(req.token)),
     logout: unary(logger, 'Logout', async (req) => {
@@ -83,7 +111,13 @@ export function authHandlers(domain: AuthDomain, logger: Logger): AuthServiceSer
       profiles.updateProfile(req.token, { name: req.name, companyName: req.companyName }),
     ),
     changePassword: unary(logger, 'ChangePassword', (req) =>
-      profiles.changePassword(req.token, req.currentPassword, req.newPassword, req.passwordConfirmation),
+      profiles.changePassword(
+        req.token,
+        req.currentPassword,
+        req.newPassword,
+        req.passwordConfirmation,
+        req.endOtherSessions ?? true,
+      ),
     ),
     createApiKey: unary(logger, 'CreateApiKey', async (req) => apiKeys.create(await profiles.accountOf(req.token), req.name)),
     listApiKeys: unary(logger, 'ListApiKeys', async (req) => {

@@ -7,6 +7,7 @@ interface SessionDoc {
   createdAt: Date;
   expiresAt: Date;
   revokedAt: Date | null;
+  lastSeenAt?: Date | null;
 }
 
 // _id is the SHA-256 of the token: the token itself is never stored.
@@ -17,6 +18,7 @@ const sessionSchema = new Schema<SessionDoc>(
     createdAt: { type: Date, required: true },
     expiresAt: { type: Date, required: true, index: true },
     revokedAt: { type: Date, default: null },
+    lastSeenAt: { type: Date, default: null, index: true },
   },
   { collection: 'sessions', versionKey: false },
 );
@@ -28,6 +30,8 @@ function toRecord(doc: SessionDoc): SessionRecord {
     createdAt: doc.createdAt,
     expiresAt: doc.expiresAt,
     revokedAt: doc.revokedAt ?? undefined,
+    // Sessions stored before the idle timeout existed count from their creation.
+    lastSeenAt: doc.lastSeenAt ?? doc.createdAt,
   };
 }
 
@@ -50,6 +54,7 @@ export class MongoSessionRepository implements SessionStore {
       createdAt: session.createdAt,
       expiresAt: session.expiresAt,
       revokedAt: session.revokedAt ?? null,
+      lastSeenAt: session.lastSeenAt,
     });
   }
 
@@ -60,6 +65,10 @@ export class MongoSessionRepository implements SessionStore {
 
   async revoke(tokenHash: string, at: Date): Promise<void> {
     await this.model.updateOne({ _id: tokenHash, revokedAt: null }, { $set: { revokedAt: at } }).exec();
+  }
+
+  async touch(tokenHash: string, at: Date): Promise<void> {
+    await this.model.updateOne({ _id: tokenHash, revokedAt: null }, { $set: { lastSeenAt: at } }).exec();
   }
 
   async revokeAllForAccount(accountId: string, at: Date, exceptHash?: string): Promise<string[]> {
@@ -75,8 +84,10 @@ export class MongoSessionRepository implements SessionStore {
     return hashes;
   }
 
-  async deleteExpired(before: Date): Promise<number> {
-    const result = await this.model.deleteMany({ expiresAt: { $lte: before } }).exec();
+  async deleteExpired(before: Date, idleBefore: Date): Promise<number> {
+    const result = await this.model
+      .deleteMany({ $or: [{ expiresAt: { $lte: before } }, { lastSeenAt: { $lte: idleBefore } }] })
+      .exec();
     return result.deletedCount;
   }
 }

@@ -1,5 +1,5 @@
-import { LimitedCounter } from '@ipdata/common';
-import type { Redis, Result } from 'ioredis';
+import { defineRedisScript, LimitedCounter } from '@ipdata/common';
+import type { Redis } from 'ioredis';
 import type { NonceStore } from '../../accounts/mailer.js';
 import type { Cooldown, RateLimiter } from '../../sms/sms-code.service.js';
 
@@ -33,20 +33,18 @@ redis.call('SET', KEYS[1], ARGV[1], 'PX', cooldown + 60000)
 return 0
 `;
 
-declare module 'ioredis' {
-  interface RedisCommander<Context> {
-    authAcquireCooldown(key: string, nowMs: number, cooldownMs: number): Result<number, Context>;
-  }
-}
-
 export class RedisCooldown implements Cooldown {
+  private readonly acquireScript: (key: string, nowMs: number, cooldownMs: number) => Promise<number>;
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
   ) {
-    if (typeof (redis as Partial<Redis>).authAcquireCooldown !== 'function') {
-      redis.defineCommand('authAcquireCooldown', { numberOfKeys: 1, lua: ACQUIRE });
-    }
+    this.acquireScript = defineRedisScript<[key: string, nowMs: number, cooldownMs: number], number>(
+      redis,
+      'authAcquireCooldown',
+      { keys: 1, lua: ACQUIRE },
+    );
   }
 
   async remainingMs(key: string, nowMs: number, cooldownMs: number): Promise<number> {
@@ -56,7 +54,7 @@ export class RedisCooldown implements Cooldown {
   }
 
   async acquire(key: string, nowMs: number, cooldownMs: number): Promise<number> {
-    return this.redis.authAcquireCooldown(`${this.prefix}cooldown:${key}`, nowMs, cooldownMs);
+    return this.acquireScript(`${this.prefix}cooldown:${key}`, nowMs, cooldownMs);
   }
 
   async release(key: string): Promise<void> {

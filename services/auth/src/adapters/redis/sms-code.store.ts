@@ -1,11 +1,13 @@
-import type { Redis, Result } from 'ioredis';
+import { defineRedisScript } from '@ipdata/common';
+import type { Redis } from 'ioredis';
 import type { SmsCodeStore, VerifyOutcome } from '../../sms/sms-code.service.js';
 
 /**
  * One Lua script per check so concurrent guesses cannot exceed the try limit: it counts the try,
  * consumes the code on a match, burns it on the last allowed wrong try, and refuses it once the
- * clock (passed in, so tests can move it) is past its expiry. It compares SHA-256 hashes, not
- * codes, so Redis' plain string comparison leaks nothing useful.
+ * clock (passed in, so tests can move it) is past its expiry. It compares keyed hashes, not
+ * codes, so Redis' plain string comparison leaks nothing useful (HMAC-SHA256 with SMS_CODE_SECRET,
+ * so a Redis dump alone cannot be brute-forced back to live codes).
  */
 const VERIFY = `
 local record = redis.call('HMGET', KEYS[1], 'hash', 'expiresAt', 'attempts')
@@ -28,20 +30,18 @@ end
 return {'wrong', max - attempts}
 `;
 
-declare module 'ioredis' {
-  interface RedisCommander<Context> {
-    authVerifySmsCode(key: string, hash: string, nowMs: number, max: number): Result<[string, number], Context>;
-  }
-}
-
 export class RedisSmsCodeStore implements SmsCodeStore {
+  private readonly verifyScript: (key: string, hash: string, nowMs: number, max: number) => Promise<[string, number]>;
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
   ) {
-    if (typeof (redis as Partial<Redis>).authVerifySmsCode !== 'function') {
-      redis.defineCommand('authVerifySmsCode', { numberOfKeys: 1, lua: VERIFY });
-    }
+    this.verifyScript = defineRedisScript<[key: string, hash: string, nowMs: number, max: number], [string, number]>(
+      redis,
+      'authVerifySmsCode',
+      { keys: 1, lua: VERIFY },
+    );
   }
 
   async save(slot: string, record: { codeHash: string; expiresAt: number }, ttlMs: number): Promise<void> {
@@ -57,12 +57,7 @@ export class RedisSmsCodeStore implements SmsCodeStore {
   }
 
   async verify(slot: string, codeHash: string, nowMs: number, maxAttempts: number) {
-    const [outcome, remaining] = await this.redis.authVerifySmsCode(
-      `${this.prefix}sms:code:${slot}`,
-      codeHash,
-      nowMs,
-      maxAttempts,
-    );
+    const [outcome, remaining] = await this.verifyScript(`${this.prefix}sms:code:${slot}`, codeHash, nowMs, maxAttempts);
     return { outcome: outcome as VerifyOutcome, remaining: Number(remaining) };
   }
 }

@@ -4,11 +4,13 @@ import { RollupGranularity, type UsageRollup } from '@ipdata/proto/events/v1/bil
 import { UserEventKind, type UserEvent } from '@ipdata/proto/events/v1/user';
 import { EventConsumer, PoisonRecordError, TOPICS, type EventProducer } from '@ipdata/common';
 import type { InvoiceService } from '../../invoices/invoice.service.js';
+import { isAccountId } from '../../shared/input-limits.js';
 import type { SubscriptionService } from '../../subscriptions/subscription.service.js';
 
 /**
- * auth.user.v1: REGISTERED → FREE plans. Idempotent by itself (one subscription per account
- * and kind, unique index), so no separate de-duplication store is needed.
+ * auth.user.v1: REGISTERED → billing knows the account (only known accounts may subscribe)
+ * and gives it FREE plans. Idempotent by itself (account id as key, one subscription per
+ * account and kind, unique indexes), so no separate de-duplication store is needed.
  */
 export function userEventsConsumer(
   options: { kafka: Kafka; groupId: string; dlqProducer: EventProducer; subscriptions: SubscriptionService },
@@ -22,8 +24,8 @@ export function userEventsConsumer(
       dlqProducer: options.dlqProducer,
       handler: async ({ event }) => {
         if (event.kind !== UserEventKind.USER_EVENT_KIND_REGISTERED) return;
-        if (event.accountId === '') throw new PoisonRecordError('REGISTERED event without account id');
-        await options.subscriptions.grantFreePlans(event.accountId);
+        if (!isAccountId(event.accountId)) throw new PoisonRecordError('REGISTERED event without a well-formed account id');
+        await options.subscriptions.registerAccount(event.accountId);
       },
     },
     logger,
@@ -47,7 +49,9 @@ export function usageRollupConsumer(
       handler: async ({ event, id }) => {
         const accountTotal = event.apiKeyId === '' && event.granularity === RollupGranularity.ROLLUP_GRANULARITY_MONTH;
         if (!accountTotal || !event.closed) return;
-        if (event.accountId === '' || !event.periodStart) throw new PoisonRecordError('closed rollup without account or period');
+        if (!isAccountId(event.accountId) || !event.periodStart) {
+          throw new PoisonRecordError('closed rollup without a well-formed account id or period');
+        }
         await options.invoices.issueForClosedMonth({
           eventId: id,
           accountId: event.accountId,

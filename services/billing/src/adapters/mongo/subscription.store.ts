@@ -1,10 +1,12 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { isDuplicateKeyError } from '@ipdata/common';
+import { PENDING_EVENTS_INDEX, isDuplicateKeyError, outboxUpdate, pendingEventsField, type OutboxEvent } from '@ipdata/common';
 import type { Kind } from '../../plans/plan.js';
 import type { SubscriptionRepository } from '../../subscriptions/subscription.ports.js';
 import type { Subscription } from '../../subscriptions/subscription.js';
+import { changeOfOutboxEvent, changeOutboxEvent } from '../kafka/subscription-events.js';
 
-type SubscriptionDoc = Omit<Subscription, 'id'> & { _id: string; hasPending: boolean };
+/** The document: the subscription, its unsent changes kept as common outbox entries. */
+type SubscriptionDoc = Omit<Subscription, 'id' | 'pendingEvents'> & { _id: string; pendingEvents: OutboxEvent[] };
 
 const schema = new Schema<SubscriptionDoc>(
   {
@@ -22,25 +24,30 @@ const schema = new Schema<SubscriptionDoc>(
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
     revision: { type: Number, required: true },
-    pendingEvents: { type: Schema.Types.Mixed, default: [] },
-    // Indexed flag instead of a query on array length (FerretDB-friendly).
-    hasPending: { type: Boolean, required: true },
+    // The common outbox (OutboxRelay in app.ts sends and removes them).
+    ...pendingEventsField,
   },
   { collection: 'subscriptions', versionKey: false, timestamps: false },
 );
 // One subscription per account and kind: the guard against two concurrent first subscriptions.
 schema.index({ accountId: 1, kind: 1 }, { unique: true });
 schema.index({ status: 1, periodEnd: 1 });
-schema.index({ hasPending: 1 });
+schema.index(PENDING_EVENTS_INDEX);
 
 function toDoc(subscription: Subscription): SubscriptionDoc {
-  const { id, ...rest } = subscription;
-  return { _id: id, ...rest, hasPending: rest.pendingEvents.length > 0 };
+  const { id, pendingEvents, ...rest } = subscription;
+  return { _id: id, ...rest, pendingEvents: pendingEvents.map(changeOutboxEvent) };
 }
 
 function fromDoc(doc: SubscriptionDoc): Subscription {
-  const { _id, hasPending: _hasPending, ...rest } = doc;
-  return { id: _id, ...rest, periodEnd: rest.periodEnd ?? null, scheduled: rest.scheduled ?? null };
+  const { _id, pendingEvents, ...rest } = doc;
+  return {
+    id: _id,
+    ...rest,
+    periodEnd: rest.periodEnd ?? null,
+    scheduled: rest.scheduled ?? null,
+    pendingEvents: (pendingEvents ?? []).map(changeOfOutboxEvent),
+  };
 }
 
 export class MongoSubscriptionRepository implements SubscriptionRepository {
@@ -74,10 +81,22 @@ export class MongoSubscriptionRepository implements SubscriptionRepository {
     }
   }
 
+  /**
+   * Compare-and-set on the revision. Only the changes this write made (revision above the
+   * expected one) are pushed to the outbox: never `$set` it, the relay may be removing sent
+   * entries at the same time.
+   */
   async replace(next: Subscription, expectedRevision: number): Promise<boolean> {
-    const { _id, ...fields } = toDoc(next);
-    const result = await this.model.collection.updateOne({ _id, revision: expectedRevision } as never, { $set: fields });
+    const { id, pendingEvents, ...fields } = next;
+    const added = pendingEvents.filter((change) => change.revision > expectedRevision).map(changeOutboxEvent);
+    const update = added.length > 0 ? { $set: fields, ...outboxUpdate(added) } : { $set: fields };
+    const result = await this.model.collection.updateOne({ _id: id, revision: expectedRevision } as never, update as never);
     return result.matchedCount === 1;
+  }
+
+  /** For the OutboxRelay (app.ts), which reads and trims `pendingEvents` itself. */
+  get collection() {
+    return this.model.collection;
   }
 
   async dueAt(now: Date, limit: number): Promise<Subscription[]> {
@@ -87,14 +106,5 @@ export class MongoSubscriptionRepository implements SubscriptionRepository {
       .limit(limit)
       .lean<SubscriptionDoc[]>();
     return docs.map(fromDoc);
-  }
-
-  async withPendingEvents(limit: number): Promise<Subscription[]> {
-    const docs = await this.model.find({ hasPending: true }).limit(limit).lean<SubscriptionDoc[]>();
-    return docs.map(fromDoc);
-  }
-
-  async clearPendingEvents(id: string, revision: number): Promise<void> {
-    await this.model.collection.updateOne({ _id: id, revision } as never, { $set: { pendingEvents: [], hasPending: false } });
   }
 }

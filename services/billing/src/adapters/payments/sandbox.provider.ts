@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { InvalidArgumentError, UnauthenticatedError } from '@ipdata/common';
+import { InvalidArgumentError, UnauthenticatedError, type Clock } from '@ipdata/common';
 import type { CheckoutRequest, CheckoutSession, PaymentNotification, PaymentProvider } from '../../payments/payment-provider.js';
-import type { Clock } from '../../shared/clock.js';
 import type { SandboxSessionStore } from './sandbox-session.store.js';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, checkSandboxSignature } from './sandbox-signature.js';
 

@@ -1,8 +1,9 @@
 import { join, resolve, sep } from 'node:path';
 import { EventConsumer, TOPICS, type EventProducer, type Logger } from '@ipdata/common';
 import type { DatasetPublished } from '@ipdata/proto/events/v1/dataset';
+import { DATASET_FILE } from '@ipdata/dataset/format';
 import type { Kafka } from 'kafkajs';
-import { DATASET_FILE, type DatasetStore } from '../../dataset/dataset-store.js';
+import type { DatasetStore } from '../../dataset/dataset-store.js';
 
 /**
  * Every engine replica must hear every dataset.published event, so each one consumes in its own

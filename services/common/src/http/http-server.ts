@@ -1,0 +1,190 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { toHttpError } from '../errors/http-status.js';
+import type { Component, Lifecycle } from '../lifecycle/lifecycle.js';
+import { BodyTooLargeError, DEFAULT_BODY_LIMIT_BYTES, sendJson, setBodyLimit } from './http-body.js';
+
+/** Captures of a RegExp path: named groups by name, every group by position ('1', '2', ...). */
+export type RouteParams = Readonly<Record<string, string>>;
+
+/**
+ * One route module entry: a plain object, so route files need no framework. A string path
+ * matches exactly; a RegExp is tested against the path without the query string (anchor it).
+ */
+export interface HttpRoute {
+  method: string | readonly string[];
+  path: string | RegExp;
+  handle(request: IncomingMessage, response: ServerResponse, params: RouteParams): Promise<void> | void;
+}
+
+export interface HttpServerConfig {
+  /** Interface to bind: '127.0.0.1' locally, '0.0.0.0' in a pod. */
+  host: string;
+  /** 0 = any free port (tests); see `boundPort`. */
+  port: number;
+  /** Default limit of `readBody`/`readJson` in this server's routes (64 KiB). */
+  bodyLimitBytes?: number;
+  routes?: readonly HttpRoute[];
+  /** Component name (logs, readiness checks); default 'http-server'. */
+  name?: string;
+  /** How long shutdown waits for requests in flight before closing their connections (10 s). */
+  drainTimeoutMs?: number;
+}
+
+/**
+ * The one HTTP server component: `/healthz` (200 while the process runs) and `/readyz` (200 only
+ * while the lifecycle runs and every dependency answers, 503 with the checks otherwise) built in,
+ * route modules as plain objects, thrown DomainErrors mapped by `toHttpError` to a JSON body
+ * (anything else: 500 `internal error`, details only in the log), a body limit (413), JSON 404
+ * and 405, and a graceful close: stop accepting, close idle keep-alive connections, let requests
+ * in flight finish, then cut what is left after `drainTimeoutMs`.
+ */
+export class HttpServer implements Component {
+  readonly name: string;
+  private server: Server | undefined;
+  private readonly routes: readonly HttpRoute[];
+  private inFlight = 0;
+  private drained: (() => void) | undefined;
+  private closing = false;
+
+  private constructor(
+    private readonly config: HttpServerConfig,
+    private readonly lifecycle: Lifecycle,
+    private readonly logger: Logger,
+  ) {
+    this.name = config.name ?? 'http-server';
+    this.routes = [...healthRoutes(lifecycle), ...(config.routes ?? [])];
+  }
+
+  static fromConfig(config: HttpServerConfig, lifecycle: Lifecycle, logger: Logger): HttpServer {
+    return new HttpServer(config, lifecycle, logger);
+  }
+
+  /** The bound port (useful when configured with port 0). */
+  get boundPort(): number {
+    const address = this.server?.address();
+    return typeof address === 'object' && address !== null ? address.port : this.config.port;
+  }
+
+  /** The interface actually listened on, for checks that nothing listens on all of them. */
+  get boundHost(): string {
+    const address = this.server?.address();
+    return typeof address === 'object' && address !== null ? address.address : this.config.host;
+  }
+
+  async start(): Promise<void> {
+    const server = createServer((request, response) => void this.dispatch(request, response));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', (error) =>
+        reject(new Error(`${this.name}: cannot listen on ${this.config.host}:${this.config.port}: ${error.message}`)),
+      );
+      server.listen(this.config.port, this.config.host, () => resolve());
+    });
+    this.server = server;
+    this.logger.info({ host: this.boundHost, port: this.boundPort }, `${this.name} listening`);
+  }
+
+  async shutdown(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = undefined;
+    this.closing = true;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    if (this.inFlight > 0) {
+      const drained = new Promise<void>((resolve) => (this.drained = resolve));
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(true), this.config.drainTimeoutMs ?? 10_000);
+      });
+      const late = await Promise.race([drained.then(() => false), timedOut]);
+      clearTimeout(timer);
+      if (late)
+        this.logger.warn({ inFlight: this.inFlight }, `${this.name}: requests still running at the drain timeout, closing them`);
+    }
+    server.closeAllConnections();
+    await closed;
+  }
+
+  private async dispatch(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    this.inFlight++;
+    // While draining, answers ask the client not to reuse the connection.
+    if (this.closing) response.setHeader('connection', 'close');
+    setBodyLimit(request, this.config.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES);
+    try {
+      await this.route(request, response);
+    } catch (error) {
+      this.fail(request, response, error);
+    } finally {
+      this.inFlight--;
+      if (this.inFlight === 0) this.drained?.();
+    }
+  }
+
+  private async route(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const path = (request.url ?? '/').split('?', 1)[0] ?? '/';
+    const method = request.method ?? 'GET';
+    const allowed = new Set<string>();
+    for (const route of this.routes) {
+      const params = matchPath(route.path, path);
+      if (params === undefined) continue;
+      const methods = typeof route.method === 'string' ? [route.method] : route.method;
+      if (methods.includes(method)) {
+        await route.handle(request, response, params);
+        return;
+      }
+      for (const candidate of methods) allowed.add(candidate);
+    }
+    if (allowed.size > 0) {
+      response.setHeader('allow', [...allowed].join(', '));
+      sendJson(response, 405, { status: 405, error: 'method_not_allowed', message: `method ${method} not allowed` });
+      return;
+    }
+    sendJson(response, 404, { status: 404, error: 'not_found', message: 'not found' });
+  }
+
+  private fail(request: IncomingMessage, response: ServerResponse, error: unknown): void {
+    if (response.headersSent) {
+      this.logger.error({ err: error, method: request.method }, `${this.name}: request failed after the answer started`);
+      response.destroy();
+      return;
+    }
+    if (error instanceof BodyTooLargeError) {
+      // The rest of the body is not read; the connection cannot be reused.
+      response.setHeader('connection', 'close');
+      sendJson(response, 413, { status: 413, error: 'payload_too_large', message: error.message, reason: error.reason });
+      return;
+    }
+    const body = toHttpError(error);
+    if (body.status === 500) this.logger.error({ err: error, method: request.method }, `${this.name}: request failed`);
+    sendJson(response, body.status, body);
+  }
+}
+
+function matchPath(pattern: string | RegExp, path: string): RouteParams | undefined {
+  if (typeof pattern === 'string') return pattern === path ? {} : undefined;
+  // A /g or /y pattern keeps state between exec calls; every request starts from the beginning.
+  pattern.lastIndex = 0;
+  const match = pattern.exec(path);
+  if (match === null) return undefined;
+  const params: Record<string, string> = {};
+  match.slice(1).forEach((value, index) => {
+    if (value !== undefined) params[String(index + 1)] = value;
+  });
+  for (const [name, value] of Object.entries(match.groups ?? {})) if (value !== undefined) params[name] = value;
+  return params;
+}
+
+function healthRoutes(lifecycle: Lifecycle): HttpRoute[] {
+  return [
+    { method: ['GET', 'HEAD'], path: '/healthz', handle: (_request, response) => sendJson(response, 200, { status: 'ok' }) },
+    {
+      method: ['GET', 'HEAD'],
+      path: '/readyz',
+      handle: async (_request, response) => {
+        const report = await lifecycle.readiness();
+        sendJson(response, report.ready ? 200 : 503, { status: report.ready ? 'ready' : 'not ready', checks: report.checks });
+      },
+    },
+  ];
+}
