@@ -9,6 +9,8 @@ NODE_MODULES_STAMP := node_modules/.package-lock.json
 PACKAGE_JSONS := package.json $(wildcard proto/package.json services/*/package.json frontends/*/package.json)
 PROTO_SOURCES := $(shell find proto/ipdata -name '*.proto' 2>/dev/null) proto/buf.yaml proto/buf.gen.yaml
 PROTO_STAMP := proto/gen/.stamp
+# Every contract with its imports (google/protobuf/*) as one FileDescriptorSet, for gRPC reflection.
+PROTO_DESCRIPTORS := gen/descriptors.binpb
 STACK := infra/local/stack.sh
 SERVICES := infra/local/services.sh
 TSX := node --conditions=source --import tsx
@@ -28,12 +30,12 @@ $(NODE_MODULES_STAMP): package-lock.json $(PACKAGE_JSONS)
 deps: $(NODE_MODULES_STAMP) ## install npm packages (npm ci) when package-lock.json changed
 
 $(PROTO_STAMP): $(NODE_MODULES_STAMP) $(PROTO_SOURCES)
-	cd proto && npx buf generate
+	cd proto && npx buf generate && npx buf build -o $(PROTO_DESCRIPTORS)
 	@touch $@
 
 .PHONY: proto
-proto: $(NODE_MODULES_STAMP) ## regenerate TypeScript from proto/ (ts-proto via buf)
-	cd proto && npx buf generate
+proto: $(NODE_MODULES_STAMP) ## regenerate TypeScript from proto/ (ts-proto via buf) and the descriptor set gRPC reflection serves
+	cd proto && npx buf generate && npx buf build -o $(PROTO_DESCRIPTORS)
 	@touch $(PROTO_STAMP)
 
 .PHONY: proto-baseline

@@ -3,7 +3,7 @@ import { LookupServiceClient } from '@ipdata/proto/lookup/v1/lookup';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PermissionDeniedError, ResourceExhaustedError, callUnary, createGrpcClient, type GrpcIdentity } from '@ipdata/common';
-import { listServicesByReflection, testGrpcEnv, testGrpcTls } from '@ipdata/common/testing';
+import { filesContainingSymbol, listServicesByReflection, testGrpcEnv, testGrpcTls } from '@ipdata/common/testing';
 import { buildLookupEngine, type LookupEngine } from '../src/app.js';
 import { createLookupClient } from '../src/client/lookup-client.js';
 import { loadLookupEngineConfig } from '../src/config.js';
@@ -52,6 +52,18 @@ describe('lookup engine: who may call it, and how much', () => {
     const operator = lookupClient('operator');
     expect((await callUnary(operator.getDatasetInfo.bind(operator), {})).version).toBe(engine.store.version);
     expect((await callUnary(operator.lookup.bind(operator), { ip: '8.8.8.8' })).info?.countryCode).toBe('US');
+  });
+
+  it('describes messages by reflection with their imports, so grpcurl can resolve google.protobuf.Timestamp', async () => {
+    const files = await filesContainingSymbol(
+      engine.grpc.boundAddress,
+      testGrpcTls('operator'),
+      'ipdata.lookup.v1.GetDatasetInfoResponse',
+    );
+    const lookupFile = files.find((file) => file.name === 'ipdata/lookup/v1/lookup.proto');
+    expect(lookupFile?.dependency).toContain('google/protobuf/timestamp.proto');
+    expect(lookupFile?.fieldTypeNames).toContain('.google.protobuf.Timestamp');
+    expect(files.map((file) => file.name)).toContain('google/protobuf/timestamp.proto');
   });
 
   it('refuses back-end services, which react to events instead of calling it', async () => {

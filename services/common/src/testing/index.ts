@@ -2,7 +2,14 @@
  * Helpers for integration tests. The test harness (scripts/test/global-setup.ts) starts the
  * real stack and exports its addresses as KAFKA_BROKERS, MONGO_URL and REDIS_URL.
  */
-export { listServicesByReflection, testGrpcEnv, testGrpcTls, testPkiDir } from './grpc-identity.js';
+export {
+  filesContainingSymbol,
+  listServicesByReflection,
+  testGrpcEnv,
+  testGrpcTls,
+  testPkiDir,
+  type ReflectedFile,
+} from './grpc-identity.js';
 export { ManualClock } from './manual-clock.js';
 export {
   TopicRecorder,
