@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HealthServer, Lifecycle, RedisConnection } from '@ipdata/common';
+import { HttpServer, Lifecycle, RedisConnection } from '@ipdata/common';
 import { waitFor } from '@ipdata/common/testing';
 
 const logger = pino({ level: 'silent' });
@@ -53,7 +53,9 @@ describe('health and readiness endpoints', () => {
   it('answer not ready while a dependency is down and ready when it is back', async () => {
     const redisPort = await freePort();
     let redisProcess = await startRedis(redisPort);
-    const health = lifecycle.register(HealthServer.fromConfig({ port: 0, host: '127.0.0.1' }, lifecycle, logger));
+    const health = lifecycle.register(
+      HttpServer.fromConfig({ port: 0, host: '127.0.0.1', name: 'health-server' }, lifecycle, logger),
+    );
     lifecycle.register(RedisConnection.fromConfig({ url: `redis://127.0.0.1:${redisPort}`, commandTimeoutMs: 500 }, logger));
     await lifecycle.start();
     const port = health.boundPort;
@@ -85,7 +87,9 @@ describe('health and readiness endpoints', () => {
   it('answers not ready once shutdown has begun', async () => {
     const ownLifecycle = new Lifecycle({ logger });
     let releaseShutdown: () => void = () => undefined;
-    const health = ownLifecycle.register(HealthServer.fromConfig({ port: 0, host: '127.0.0.1' }, ownLifecycle, logger));
+    const health = ownLifecycle.register(
+      HttpServer.fromConfig({ port: 0, host: '127.0.0.1', name: 'health-server' }, ownLifecycle, logger),
+    );
     ownLifecycle.register({
       name: 'slow-drain',
       start: async () => undefined,

@@ -3,7 +3,6 @@ import { connect } from 'node:net';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  HealthServer,
   HttpServer,
   Lifecycle,
   NotFoundError,
@@ -208,15 +207,5 @@ describe('HttpServer (real sockets on 127.0.0.1)', () => {
     await lifecycle.shutdown();
     expect(Date.now() - startedAt).toBeLessThan(2_000);
     await expect(hanging).rejects.toThrow();
-  });
-
-  it('keeps HealthServer.fromConfig working as an HttpServer without routes', async () => {
-    lifecycle = new Lifecycle({ logger });
-    const health = lifecycle.register(HealthServer.fromConfig({ port: 0, host: '127.0.0.1' }, lifecycle, logger));
-    await lifecycle.start();
-    expect(health).toBeInstanceOf(HttpServer);
-    expect(health.name).toBe('health-server');
-    expect((await fetch(`http://127.0.0.1:${health.boundPort}/readyz`)).status).toBe(200);
-    expect((await fetch(`http://127.0.0.1:${health.boundPort}/echo`)).status).toBe(404);
   });
 });

@@ -1,6 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Logger } from 'pino';
-import { HttpServer } from '../http/http-server.js';
 import type { Lifecycle } from '../lifecycle/lifecycle.js';
 
 /**
@@ -29,15 +27,3 @@ function writeJson(response: ServerResponse, status: number, body: unknown): voi
   response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
   response.end(JSON.stringify(body));
 }
-
-/**
- * Stand-alone health endpoint for back-end services (their main port speaks gRPC): an HttpServer
- * without routes. Kept so existing wiring compiles; new code uses
- * `HttpServer.fromConfig({ host, port }, lifecycle, logger)`.
- */
-export type HealthServer = HttpServer;
-export const HealthServer = {
-  fromConfig(config: { port: number; host?: string }, lifecycle: Lifecycle, logger: Logger): HttpServer {
-    return HttpServer.fromConfig({ host: config.host ?? '0.0.0.0', port: config.port, name: 'health-server' }, lifecycle, logger);
-  },
-};
