@@ -69,6 +69,11 @@ test: lint build dataset ## everything: lint, build, unit and integration tests 
 bench: build dataset ## lookup engine benchmark (JSON lines; medians and ratios against maxmind and gRPC baselines)
 	$(TSX) scripts/bench/lookup-engine.bench.ts --runs 3
 
+.PHONY: bench-api
+bench-api: dataset ## public API benchmark: wrk on bff-en vs node:http, Express, a maxmind peer (needs make stack-up; JSON lines)
+	scripts/bench/install-tools.sh
+	$(TSX) scripts/bench/public-api.bench.ts --runs 3 $(BENCH_ARGS)
+
 .PHONY: stack-up stack-down stack-status
 stack-up: ## start Kafka, FerretDB and Redis as local processes (installs them if missing)
 	$(STACK) up
@@ -85,6 +90,8 @@ up: build dataset stack-up ## install, build, build the dataset, start the stack
 	@# Addresses from the port registry infra/ports.json (services/README.md, "Port registry").
 	@$(SERVICES) urls
 	@echo
+	@# A FREE demo account with an API key, through auth's and billing's real calls; re-runs reuse it.
+	@$(TSX) scripts/dev/demo-account.ts
 	@echo "  stop with: make down"
 
 .PHONY: down

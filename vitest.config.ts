@@ -1,10 +1,27 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Workspace packages export their TypeScript sources under the "source" condition, so tests
 // run against src/ without a build step (node runs dist/ through the default condition).
 // No "module" condition: dependencies are loaded by Node itself, which cannot load some
 // packages' extensionless "module" builds (@opentelemetry/api).
 const conditions = ['source', 'node', 'development|production'];
+
+// Test files of the `system` project: tests of the one shared system of the run (lookup engine,
+// auth, billing, mail sink, bff-en as processes; `await useTestSystem()` in beforeAll), and tests
+// that live beside them and need only the stack. Add the folders of new system tests here, e.g.
+// 'frontends/*/e2e/**/*.test.ts' and 'services/bff-cn/test/**/*.test.ts'.
+const SYSTEM_FILES = ['services/bff-en/test/**/*.test.ts'];
+
+/** What `integration` and `system` share: the real stack, one file at a time. */
+const integrationOptions = {
+  environment: 'node' as const,
+  globalSetup: ['./scripts/test/global-setup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  // Services under test share the real topics (auth.user.v1, billing.subscription.v1, ...),
+  // so one file's billing would react to another file's accounts: files run one at a time.
+  fileParallelism: false,
+};
 
 export default defineConfig({
   resolve: { conditions },
@@ -26,15 +43,23 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...integrationOptions,
           name: 'integration',
           include: ['services/*/test/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['./scripts/test/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          // Services under test share the real topics (auth.user.v1, billing.subscription.v1, ...),
-          // so one file's billing would react to another file's accounts: files run one at a time.
-          fileParallelism: false,
+          exclude: [...configDefaults.exclude, ...SYSTEM_FILES],
+          // After `unit`. Not 0: vitest runs groupOrder-0 projects without file parallelism last.
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          ...integrationOptions,
+          name: 'system',
+          include: SYSTEM_FILES,
+          // After every `integration` file: the shared system (scripts/test/system) must not see
+          // the accounts of their harnesses (see scripts/test/system/index.ts).
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -2,8 +2,12 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
 import { localStack, makeTestPki, testStackEnv } from './local-stack.js';
+import { prepareTestSystem } from './system/start-system.js';
 
 const run = promisify(execFile);
+
+/** Marks the vitest process that started the stack (several projects list this setup). */
+const STARTED_BY = 'TEST_STACK_STARTED_BY';
 
 /**
  * Starts the real stack for integration tests and stops it afterwards:
@@ -13,9 +17,35 @@ const run = promisify(execFile);
  * The addresses reach the tests as KAFKA_BROKERS, MONGO_URL and REDIS_URL. In every mode it also
  * makes the test PKI (infra/local/pki.sh, reused between runs) and exports its folder as
  * TEST_PKI_DIR: every gRPC server and client in the tests uses mutual TLS (testGrpcTls in
- * @ipdata/common/testing). Vitest calls the named `setup` and runs the function it returns as teardown.
+ * @ipdata/common/testing).
+ *
+ * The `integration` and `system` projects both list this file, and vitest runs every project's
+ * global setup before the first test: the first call starts the stack, a second one in the same
+ * vitest process returns a no-op teardown (so `--project system` alone still gets a stack). The
+ * shared system (scripts/test/system) is NOT started here: its billing would react to the
+ * accounts of every other integration file. The first system test file starts it
+ * (useTestSystem), after all integration files (sequence.groupOrder); the teardown here stops it
+ * before the stack. Vitest calls the named `setup` and runs the function it returns as teardown.
  */
 export async function setup(_project: TestProject): Promise<() => Promise<void>> {
+  if (process.env[STARTED_BY] === String(process.pid)) return async () => undefined;
+  process.env[STARTED_BY] = String(process.pid);
+  // First: a system a killed earlier run left behind is stopped before its stack is replaced.
+  const stopSystem = await prepareTestSystem();
+  const stopStack = await startStack().catch((error: unknown) => {
+    delete process.env[STARTED_BY];
+    throw error;
+  });
+  return async () => {
+    try {
+      await stopSystem();
+    } finally {
+      await stopStack();
+    }
+  };
+}
+
+async function startStack(): Promise<() => Promise<void>> {
   await makeTestPki();
   if (process.env['TEST_STACK'] === 'external') {
     console.log(

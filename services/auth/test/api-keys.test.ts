@@ -79,7 +79,8 @@ describe('API keys: create, list, rotate, revoke, resolve with plan and limits',
     await resolve(secret);
     const revoked = await auth.call('revokeApiKey', { token, keyId: apiKey?.id ?? '' });
     expect(revoked.apiKey?.revokedAt).toBeInstanceOf(Date);
-    await expect(resolve(secret)).rejects.toMatchObject({ reason: 'api_key_invalid' });
+    // Revoked is not unknown: callers answer 403 with a reason the key owner can act on.
+    await expect(resolve(secret)).rejects.toMatchObject({ reason: 'api_key_revoked' });
     expect((await auth.call('listApiKeys', { token })).apiKeys).toHaveLength(0);
     expect((await auth.call('listApiKeys', { token, includeRevoked: true })).apiKeys).toHaveLength(1);
     await auth.waitForEvent(
@@ -95,7 +96,8 @@ describe('API keys: create, list, rotate, revoke, resolve with plan and limits',
     const rotated = await auth.call('rotateApiKey', { token, keyId: first.apiKey?.id ?? '' });
     expect(rotated.revokedKeyId).toBe(first.apiKey?.id);
     expect(rotated.apiKey?.name).toBe('ci');
-    await expect(resolve(first.secret)).rejects.toMatchObject({ reason: 'api_key_invalid' });
+    await expect(resolve(first.secret)).rejects.toMatchObject({ reason: 'api_key_revoked' });
+    await expect(resolve(`${first.secret.slice(0, -2)}xx`)).rejects.toMatchObject({ reason: 'api_key_invalid' });
     await expect(resolve(rotated.secret)).resolves.toMatchObject({ keyId: rotated.apiKey?.id });
     await auth.waitForEvent(
       (e) => e.apiKeyId === first.apiKey?.id && e.kind === UserEventKind.USER_EVENT_KIND_API_KEY_ROTATED,
@@ -132,6 +134,8 @@ describe('API keys: create, list, rotate, revoke, resolve with plan and limits',
         currency: 'USD',
         supportLevel: 'priority',
         downloadableDatasets: [],
+        maxLookupsPerMonth: 0,
+        burstPerSecond: 0,
       },
       periodEnd,
     });
@@ -193,7 +197,9 @@ describe('API keys: create, list, rotate, revoke, resolve with plan and limits',
 
       await auth.call('revokeApiKey', { token, keyId: apiKey?.id ?? '' });
       await waitFor(() => cache.stats.size === 0, { what: 'the cache entry dropped by API_KEY_REVOKED' });
-      await expect(cache.resolve(secret)).rejects.toBeInstanceOf(UnauthenticatedError);
+      await expect(cache.resolve(secret)).rejects.toMatchObject({ reason: 'api_key_revoked' });
+      // The refusal is remembered too: a client hammering with a revoked key does not reach auth each time.
+      await expect(cache.resolve(secret)).rejects.toMatchObject({ reason: 'api_key_revoked' });
       expect(remoteCalls).toBe(2);
     } finally {
       await Promise.all(consumers.map((consumer) => consumer.shutdown()));

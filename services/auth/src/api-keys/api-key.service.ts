@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { NotFoundError, ResourceExhaustedError, UnauthenticatedError } from '@ipdata/common';
+import { NotFoundError, PermissionDeniedError, ResourceExhaustedError, UnauthenticatedError } from '@ipdata/common';
 import type { ApiKey } from '@ipdata/proto/auth/v1/auth';
 import type { PlanLimits, PlanTier } from '@ipdata/proto/events/v1/billing';
 import { UserEventKind } from '@ipdata/proto/events/v1/user';
@@ -53,7 +53,8 @@ export interface ResolvedApiKey {
   periodEnd: number;
 }
 
-export type CachedApiKey = ResolvedApiKey | { invalid: true };
+/** `revoked`: the key existed and was revoked or rotated (403), not merely unknown (401). */
+export type CachedApiKey = ResolvedApiKey | { invalid: true; revoked?: true };
 
 export interface ApiKeyCache {
   get(keyHash: string): Promise<CachedApiKey | undefined>;
@@ -80,6 +81,10 @@ export function toApiKey(record: ApiKeyRecord): ApiKey {
 
 function invalidKey(): UnauthenticatedError {
   return new UnauthenticatedError(MESSAGES.apiKeyInvalid, { reason: 'api_key_invalid' });
+}
+
+function revokedKey(): PermissionDeniedError {
+  return new PermissionDeniedError(MESSAGES.apiKeyRevoked, { reason: 'api_key_revoked' });
 }
 
 /**
@@ -142,13 +147,17 @@ export class ApiKeyService {
     ) {
       await this.cache.delete([keyHash]);
     } else if (cached !== undefined) {
-      if ('invalid' in cached) throw invalidKey();
+      if ('invalid' in cached) throw cached.revoked ? revokedKey() : invalidKey();
       return cached;
     }
     const record = await this.store.findByHash(keyHash);
-    if (!record || record.revokedAt !== undefined) {
+    if (!record) {
       await this.cache.fill(keyHash, { invalid: true }, NEGATIVE_TTL_MS);
       throw invalidKey();
+    }
+    if (record.revokedAt !== undefined) {
+      await this.cache.fill(keyHash, { invalid: true, revoked: true }, NEGATIVE_TTL_MS);
+      throw revokedKey();
     }
     const plan = apiPlanOf(await this.subscriptions.forAccount(record.accountId), this.clock.now());
     const resolved: ResolvedApiKey = {
@@ -189,7 +198,7 @@ export class ApiKeyService {
   private async tombstone(record: ApiKeyRecord | undefined): Promise<ApiKeyRecord> {
     if (!record) throw new NotFoundError(MESSAGES.apiKeyNotFound, { reason: 'api_key_not_found', details: { field: 'key_id' } });
     // Tombstone, not delete: a resolve racing with the revocation cannot re-fill the old answer.
-    await this.cache.put(record.keyHash, { invalid: true }, this.options.cacheTtlMs);
+    await this.cache.put(record.keyHash, { invalid: true, revoked: true }, this.options.cacheTtlMs);
     return record;
   }
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { UnauthenticatedError, isDomainError } from '@ipdata/common';
+import { PermissionDeniedError, UnauthenticatedError, isDomainError } from '@ipdata/common';
 import type { ResolveApiKeyResponse } from '@ipdata/proto/auth/v1/auth';
 import type { SubscriptionChanged } from '@ipdata/proto/events/v1/billing';
 import { UserEventKind, type UserEvent } from '@ipdata/proto/events/v1/user';
@@ -60,7 +60,7 @@ export class ApiKeyClientCache {
     this.now = options.now ?? Date.now;
   }
 
-  /** The key's account, plan and limits; rejects with UnauthenticatedError for an invalid or revoked key. */
+  /** The key's account, plan and limits; rejects with UnauthenticatedError (unknown key) or PermissionDeniedError `api_key_revoked`. */
   async resolve(key: string): Promise<ResolvedApiKey> {
     const id = createHash('sha256').update(key).digest('base64url');
     const entry = this.entries.get(id);
@@ -148,8 +148,10 @@ export class ApiKeyClientCache {
       if (!this.raced(since, value)) this.store(id, { value, error: undefined, expiresAt: this.now() + this.maxAgeMs });
       return value;
     } catch (error) {
-      // Only a definite "invalid key" is remembered; outages are not.
-      if (isDomainError(error) && error instanceof UnauthenticatedError && !this.raced(since, undefined)) {
+      // Only a definite "invalid key" or "revoked key" is remembered; outages are not.
+      const definite =
+        error instanceof UnauthenticatedError || (error instanceof PermissionDeniedError && error.reason === 'api_key_revoked');
+      if (isDomainError(error) && definite && !this.raced(since, undefined)) {
         this.store(id, { value: undefined, error, expiresAt: this.now() + this.negativeMaxAgeMs });
       }
       throw error;

@@ -34,6 +34,10 @@ export const FREE_LIMITS: PlanLimits = {
   currency: '',
   supportLevel: 'basic',
   downloadableDatasets: [],
+  // No overage on FREE, so no cap beyond the included amount.
+  maxLookupsPerMonth: 0,
+  // Same as the catalogue's api-free plan, so an account billing has not told us about yet is limited alike.
+  burstPerSecond: 10,
 };
 
 const KIND_NAME: Partial<Record<SubscriptionKind, string>> = {

@@ -57,6 +57,7 @@ export const MESSAGES = {
   purposeMissing: 'purpose must be one of register, login, reset_password, partner',
   apiKeyNotFound: 'API key not found',
   apiKeyInvalid: 'Invalid API key',
+  apiKeyRevoked: 'This API key has been revoked',
   apiKeyNameTooLong: 'The key name must be at most 60 characters long',
   apiKeyLimit: 'You can have at most 20 active API keys',
 } as const;

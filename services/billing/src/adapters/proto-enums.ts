@@ -34,5 +34,8 @@ export function toProtoLimits(limits: DomainLimits, currency: string): PlanLimit
     currency,
     supportLevel: limits.supportLevel,
     downloadableDatasets: [...limits.downloadableDatasets],
+    // 0 means "not set" on the wire: no cap beyond the overage rule / the API's default burst.
+    maxLookupsPerMonth: limits.overagePricePer1kMinor > 0 ? (limits.maxLookupsPerMonth ?? 0) : 0,
+    burstPerSecond: limits.burstPerSecond ?? 0,
   });
 }

@@ -91,6 +91,36 @@ describe('plan catalogue', () => {
     expect(message).toContain('plans[0] (api-free): a paid plan has priority support');
   });
 
+  it('reads the hard cap and the burst limit, filling the burst from the tier when a plan has none', () => {
+    const catalogue = PlanCatalogue.fromFile(DEFAULT_CATALOGUE_FILE);
+    expect(catalogue.get('api-free').limits).toMatchObject({ includedLookupsPerMonth: 50_000, burstPerSecond: 10 });
+    expect(catalogue.get('api-free').limits.maxLookupsPerMonth).toBeUndefined();
+    expect(catalogue.get('api-standard-monthly').limits).toMatchObject({ maxLookupsPerMonth: 1_000_000, burstPerSecond: 50 });
+    expect(catalogue.get('api-enterprise-yearly').limits.maxLookupsPerMonth).toBeUndefined();
+    const withoutBurst = PlanCatalogue.fromYaml(defaultYaml.replaceAll(/\n {4}burst_per_second: \d+/g, ''));
+    expect(withoutBurst.get('api-free').limits.burstPerSecond).toBe(10);
+    expect(withoutBurst.get('api-business-monthly').limits.burstPerSecond).toBe(200);
+    expect(withoutBurst.get('download-free').limits.burstPerSecond).toBe(10);
+  });
+
+  it('refuses a hard cap below the included amount, a cap without overage and a bad burst', () => {
+    const message = problemsOf(
+      defaultYaml
+        .replace('max_lookups_per_month: 1000000', 'max_lookups_per_month: 1000')
+        .replace(
+          'overage_price_per_1k_minor: 0\n    burst_per_second: 10',
+          'overage_price_per_1k_minor: 0\n    max_lookups_per_month: 60000',
+        )
+        .replace('burst_per_second: 200', 'burst_per_second: 0.5'),
+    );
+    expect(message).toContain('(3 problems)');
+    expect(message).toContain(
+      'plans[1] (api-standard-monthly): max_lookups_per_month 1000 must be ≥ included_lookups_per_month 250000',
+    );
+    expect(message).toContain('plans[0] (api-free): max_lookups_per_month needs overage_price_per_1k_minor > 0');
+    expect(message).toContain('plans[3] (api-business-monthly): burst_per_second is 0.5, expected an integer ≥ 1, or no value');
+  });
+
   it('stops the service from being built with a bad catalogue, naming the file and the problem', () => {
     const dir = mkdtempSync(join(tmpdir(), 'billing-catalogue-'));
     const file = join(dir, 'plans.yaml');

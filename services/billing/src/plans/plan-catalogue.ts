@@ -1,7 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { NotFoundError } from '@ipdata/common';
-import { DATASETS, INTERVALS, KINDS, SUPPORT_LEVELS, TIERS, isFree, type Kind, type Plan, type SupportLevel } from './plan.js';
+import {
+  DATASETS,
+  DEFAULT_BURST_PER_SECOND,
+  INTERVALS,
+  KINDS,
+  SUPPORT_LEVELS,
+  TIERS,
+  isFree,
+  type Kind,
+  type Plan,
+  type SupportLevel,
+} from './plan.js';
 
 /** The catalogue file is wrong: the message names the file and every problem at once. */
 export class CatalogueError extends Error {
@@ -112,6 +123,16 @@ function validatePlan(raw: unknown, where: string, problems: string[]): Plan | u
     }
     return value;
   };
+  /** An optional whole number ≥ `min`; undefined when the field is absent. */
+  const optionalCount = (field: string, min: number) => {
+    const value = plan[field];
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) {
+      problem(field, `an integer ≥ ${min}, or no value`);
+      return undefined;
+    }
+    return value;
+  };
   const flag = (field: string) => {
     if (typeof plan[field] !== 'boolean') problem(field, 'true or false');
     return plan[field] === true;
@@ -137,13 +158,29 @@ function validatePlan(raw: unknown, where: string, problems: string[]): Plan | u
       overagePricePer1kMinor: minor('overage_price_per_1k_minor'),
       supportLevel: oneOf<SupportLevel>('support_level', SUPPORT_LEVELS),
       downloadableDatasets: datasets(),
+      maxLookupsPerMonth: optionalCount('max_lookups_per_month', 1),
+      burstPerSecond: optionalCount('burst_per_second', 1),
     },
     selfCheckout: flag('self_checkout'),
     cardRequired: flag('card_required'),
     description: typeof plan['description'] === 'string' ? plan['description'] : '',
   };
   if (problems.length > before) return undefined;
+  result.limits.burstPerSecond ??= DEFAULT_BURST_PER_SECOND[result.tier];
+  if (result.limits.maxLookupsPerMonth === undefined) delete result.limits.maxLookupsPerMonth;
   const rule = (ok: boolean, message: string) => ok || problems.push(`${where}: ${message}`);
+  const cap = result.limits.maxLookupsPerMonth;
+  if (cap !== undefined) {
+    // Without overage the included amount already is the cap; a second, different number would mislead.
+    rule(
+      result.limits.overagePricePer1kMinor > 0,
+      'max_lookups_per_month needs overage_price_per_1k_minor > 0 (without overage the included amount is the cap)',
+    );
+    rule(
+      cap >= result.limits.includedLookupsPerMonth,
+      `max_lookups_per_month ${cap} must be ≥ included_lookups_per_month ${result.limits.includedLookupsPerMonth}`,
+    );
+  }
   if (isFree(result)) {
     rule(result.priceMinor === 0, 'a free plan must have price_minor 0');
     rule(!result.cardRequired, 'a free plan must not require a card');

@@ -15,7 +15,20 @@ export interface PlanLimits {
   overagePricePer1kMinor: number;
   supportLevel: SupportLevel;
   downloadableDatasets: readonly string[];
+  /**
+   * Hard cap per calendar month including overage (API plans with overage); undefined = no cap.
+   * Optional so change records stored before the field existed still read as plans.
+   */
+  maxLookupsPerMonth?: number;
+  /** Requests per second one API key may start; the catalogue loader fills the tier's default. */
+  burstPerSecond?: number;
 }
+
+/**
+ * Burst limit per API key when a plan does not set `burst_per_second` (made-up values, like the
+ * prices): enough for interactive use on FREE, more headroom per paid tier.
+ */
+export const DEFAULT_BURST_PER_SECOND: Record<Tier, number> = { FREE: 10, STANDARD: 50, BUSINESS: 200, ENTERPRISE: 1_000 };
 
 export interface Plan {
   id: string;

@@ -22,6 +22,20 @@ export const env = {
     return envVar(z.string().trim().min(1), options.expected ?? 'a non-empty string', options.default);
   },
 
+  /** Comma-separated values, possibly none (default: empty): `TRUSTED_PROXIES=10.0.0.0/8,10.1.0.0/16`. */
+  list(options: { default?: string; expected?: string } = {}): EnvVar<string[]> {
+    return envVar(
+      z.string().transform((text) =>
+        text
+          .split(',')
+          .map((item) => item.trim())
+          .filter((item) => item.length > 0),
+      ),
+      options.expected ?? 'a comma-separated list (may be empty)',
+      options.default ?? '',
+    );
+  },
+
   port(defaultPort?: number): EnvVar<number> {
     return envVar(
       z.coerce.number().int().min(0).max(65535),

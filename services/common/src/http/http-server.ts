@@ -25,6 +25,12 @@ export interface HttpServerConfig {
   /** Default limit of `readBody`/`readJson` in this server's routes (64 KiB). */
   bodyLimitBytes?: number;
   routes?: readonly HttpRoute[];
+  /**
+   * Tried before the route list, for hot paths that route themselves (bff-en's public API):
+   * returns undefined when the request is not its own, else a promise settled when it answered.
+   * It renders its own errors; what it throws still gets the server's JSON 500.
+   */
+  firstHandler?: (request: IncomingMessage, response: ServerResponse) => Promise<void> | undefined;
   /** Component name (logs, readiness checks); default 'http-server'. */
   name?: string;
   /** How long shutdown waits for requests in flight before closing their connections (10 s). */
@@ -112,7 +118,9 @@ export class HttpServer implements Component {
     if (this.closing) response.setHeader('connection', 'close');
     setBodyLimit(request, this.config.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES);
     try {
-      await this.route(request, response);
+      const handled = this.config.firstHandler?.(request, response);
+      if (handled !== undefined) await handled;
+      else await this.route(request, response);
     } catch (error) {
       this.fail(request, response, error);
     } finally {

@@ -1,4 +1,4 @@
-import type { PlanLimits } from '@ipdata/proto/events/v1/billing';
+import { PlanLimits } from '@ipdata/proto/events/v1/billing';
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { SubscriptionRepository, SubscriptionState } from '../../entitlements/entitlements.js';
 
@@ -70,7 +70,8 @@ export class MongoSubscriptionRepository implements SubscriptionRepository {
       change: doc.change,
       planId: doc.planId,
       tier: doc.tier,
-      limits: doc.limits,
+      // Documents stored before PlanLimits gained fields lack them: fill the defaults.
+      limits: PlanLimits.fromPartial(doc.limits),
       periodEnd: doc.periodEnd ?? undefined,
       eventTime: doc.eventTime,
       eventId: doc.eventId,

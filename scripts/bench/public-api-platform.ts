@@ -1,0 +1,142 @@
+/**
+ * The services the public API benchmark measures: the shared test system's launcher and layout
+ * (scripts/test/system: mail sink, lookup-engine, auth, billing, bff-en as processes from source,
+ * mutual TLS from a PKI made by infra/local/pki.sh) on the benchmark's own port base, folder and
+ * plan catalogue, against a running stack (`make stack-up`). bff-en instances are started one by
+ * one (accounting on, accounting off, a fresh one for bulk), each on its own port and data dir.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { ServiceProcess } from '../test/system/service-process.js';
+import { bffEnEnv, serviceEnv, systemPorts, type StackEnv, type SystemService } from '../test/system/system-layout.js';
+import { freePort, repoRoot } from './bench-support.js';
+
+export const BENCH_PLANS_FILE = join(repoRoot, 'scripts/bench/public-api-plans.yaml');
+
+const ENTRIES: Record<Exclude<SystemService, 'bff-en'>, string> = {
+  'mail-sink': 'scripts/dev/mail-sink.ts',
+  'lookup-engine': 'services/lookup-engine/src/main.ts',
+  auth: 'services/auth/src/main.ts',
+  billing: 'services/billing/src/main.ts',
+};
+
+/** The stack of KAFKA_BROKERS / MONGO_URL / REDIS_URL, else of stack.sh's ports (KAFKA_PORT, ...). */
+export function benchStack(pkiDir: string, env: NodeJS.ProcessEnv = process.env): StackEnv {
+  return {
+    KAFKA_BROKERS: env['KAFKA_BROKERS'] ?? `127.0.0.1:${env['KAFKA_PORT'] ?? 9092}`,
+    MONGO_URL: env['MONGO_URL'] ?? `mongodb://127.0.0.1:${env['MONGO_PORT'] ?? 27017}/ipdata_bench`,
+    REDIS_URL: env['REDIS_URL'] ?? `redis://127.0.0.1:${env['REDIS_PORT'] ?? 6379}`,
+    TEST_PKI_DIR: pkiDir,
+  };
+}
+
+/** BENCH_BFF_EN_ENV="NAME=value,NAME=value": variables for every bff-en (to try a setting without editing code). */
+function extraBffEnEnv(): Record<string, string> {
+  const list = process.env['BENCH_BFF_EN_ENV'] ?? '';
+  return Object.fromEntries(
+    list
+      .split(',')
+      .filter((pair) => pair.includes('='))
+      .map((pair) => [pair.slice(0, pair.indexOf('=')).trim(), pair.slice(pair.indexOf('=') + 1)]),
+  );
+}
+
+export class BenchPlatform {
+  private readonly running: ServiceProcess[] = [];
+  readonly ports: ReturnType<typeof systemPorts>;
+
+  private constructor(
+    readonly dir: string,
+    readonly stack: StackEnv,
+    portBase: number,
+  ) {
+    this.ports = systemPorts(portBase);
+  }
+
+  /**
+   * Starts the back ends (bff-en comes with startBffEn). The system layout reads its folder from
+   * TEST_SYSTEM_DIR and the test helpers (createTestAccount) their addresses from TEST_*: both are
+   * set here to the benchmark's own, so nothing of a test run is touched.
+   */
+  static async start(dir: string, portBase: number): Promise<BenchPlatform> {
+    const pkiDir = join(process.env['IPDATA_STACK_DIR'] ?? join(repoRoot, 'var/stack'), 'pki');
+    await promisify(execFile)('bash', [join(repoRoot, 'infra/local/pki.sh'), pkiDir], { cwd: repoRoot });
+    if (!existsSync(join(repoRoot, 'var/datasets/current'))) throw new Error('no dataset: run make dataset');
+    process.env['TEST_SYSTEM_DIR'] = dir;
+    mkdirSync(join(dir, 'logs'), { recursive: true });
+    const platform = new BenchPlatform(dir, benchStack(pkiDir), portBase);
+    const { ports, stack } = platform;
+    Object.assign(process.env, {
+      TEST_PKI_DIR: pkiDir,
+      TEST_SYSTEM_PORT_BASE: String(portBase),
+      TEST_LOOKUP_GRPC: `127.0.0.1:${ports.lookupGrpc}`,
+      TEST_AUTH_GRPC: `127.0.0.1:${ports.authGrpc}`,
+      TEST_BILLING_GRPC: `127.0.0.1:${ports.billingGrpc}`,
+      TEST_MAIL_DIR: join(dir, 'mail'),
+      KAFKA_BROKERS: stack.KAFKA_BROKERS,
+      MONGO_URL: stack.MONGO_URL,
+      REDIS_URL: stack.REDIS_URL,
+    });
+    const ready = {
+      'mail-sink': { tcp: ports.mailSmtp },
+      'lookup-engine': { http: ports.lookupHttp },
+      auth: { http: ports.authHttp },
+      billing: { http: ports.billingHttp },
+    };
+    try {
+      await Promise.all(
+        (Object.keys(ENTRIES) as Array<keyof typeof ENTRIES>).map(async (name) => {
+          const env = serviceEnv(name, stack, ports);
+          if (name === 'billing') env['PLAN_CATALOGUE_FILE'] = BENCH_PLANS_FILE;
+          // The benchmark measures bff-en: its dependencies log warnings only.
+          if (name !== 'mail-sink') env['LOG_LEVEL'] = 'warn';
+          platform.running.push(
+            await ServiceProcess.start({
+              name,
+              entry: ENTRIES[name],
+              env,
+              logFile: join(dir, 'logs', `${name}.log`),
+              ready: ready[name],
+            }),
+          );
+        }),
+      );
+    } catch (error) {
+      await platform.stop();
+      throw error;
+    }
+    return platform;
+  }
+
+  /**
+   * One bff-en on a free port; `instance` names its data dir, consumer group and log. Extra node
+   * flags (--cpu-prof) go in NODE_OPTIONS. Its log level is BENCH_LOG_LEVEL, default info as in
+   * production: what it logs per request is part of its cost.
+   */
+  async startBffEn(instance: string, env: Record<string, string> = {}): Promise<ServiceProcess & { origin: string }> {
+    const port = await freePort();
+    const service = await ServiceProcess.start({
+      name: instance,
+      entry: 'services/bff-en/src/main.ts',
+      env: {
+        ...bffEnEnv(this.stack, this.ports, { port, instance }),
+        LOG_LEVEL: process.env['BENCH_LOG_LEVEL'] ?? 'info',
+        ...extraBffEnEnv(),
+        ...env,
+      },
+      logFile: join(this.dir, 'logs', `${instance}.log`),
+      ready: { http: port },
+    });
+    this.running.push(service);
+    return Object.assign(service, { origin: `http://127.0.0.1:${port}` });
+  }
+
+  /** bff-en instances first (they call the others), then the back ends. */
+  async stop(): Promise<void> {
+    const bff = this.running.filter((service) => !(service.options.name in ENTRIES));
+    await Promise.all(bff.map((service) => service.stop()));
+    await Promise.all(this.running.filter((service) => !bff.includes(service)).map((service) => service.stop()));
+  }
+}

@@ -1,0 +1,290 @@
+/**
+ * Public API benchmark (issue 11, services/bff-en): wrk against bff-en and against baselines
+ * measured in the same run on the same machine, the same addresses and the same wrk settings.
+ * Prints one JSON line per measurement and a summary line with medians and ratios. Never asserts:
+ * the issue's targets are printed beside the figures. Bounded: every wrk run is -d bounded, bulk
+ * jobs have a deadline, and everything it started is stopped at the end.
+ *
+ *   scripts/bench/install-tools.sh     # wrk from Debian, once
+ *   make dataset && make stack-up      # the services run from source against this stack
+ *   node --conditions=source --import tsx scripts/bench/public-api.bench.ts [--runs 3] [--seconds 10]
+ *        [--connections 50] [--batch-connections 16] [--threads 1] [--only ip,batch,bulk]
+ *        [--bulk-lines 1000000] [--baselines-only] [--cpu-profile]
+ *
+ * Sections: ip (GET /v1/ip/{ip}: bff-en with accounting on and off, bare node:http, bare Express 5,
+ * the maxmind peer), batch (POST /v1/batch of 1,000 addresses, beside the maxmind peer's batch
+ * route), bulk (POST /v1/bulk of 1,000,000 lines on a fresh bff-en: wall time to completion, RSS).
+ * --cpu-profile adds one GET load on a bff-en under `node --cpu-prof` and prints its top 10
+ * self-time functions. --baselines-only measures the baselines alone (no services started).
+ *
+ * The stack is KAFKA_BROKERS / MONGO_URL / REDIS_URL, else the stack.sh ports (KAFKA_PORT, ...);
+ * the services use the port base BENCH_PORT_BASE (default 19450) and the shared test system's
+ * layout (scripts/test/system), with the plan catalogue public-api-plans.yaml.
+ * BENCH_BFF_EN_ENV="NAME=value,..." adds variables to every bff-en; BENCH_LOG_LEVEL sets its log level
+ * (default info, as in production); BENCH_KEEP=1 keeps the work folder (logs, profiles).
+ */
+import { type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createTestAccount } from '../test/system/index.js';
+import { emit, median, repoRoot, startServer, stopServer } from './bench-support.js';
+import { runBulkJob } from './public-api-bulk.js';
+import { BenchPlatform } from './public-api-platform.js';
+import { topSelfTime } from './public-api-profile.js';
+import {
+  load1,
+  okPerSecond,
+  randomPublicIpv4,
+  round,
+  runWrk,
+  writeLines,
+  type WrkOptions,
+  type WrkResult,
+} from './public-api-support.js';
+
+function option(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  return Math.max(1, Number(at >= 0 ? process.argv[at + 1] : fallback) || fallback);
+}
+const runs = option('runs', 3);
+const seconds = option('seconds', 10);
+const connections = option('connections', 50);
+// A batch answer is ~1,000 times a single one: fewer connections keep the same work in flight.
+const batchConnections = option('batch-connections', 16);
+// One wrk thread drives 50 loopback connections easily and leaves the other core to the servers.
+const threads = option('threads', 1);
+const bulkLines = option('bulk-lines', 1_000_000);
+const warmUpSeconds = Math.min(seconds, 3);
+const onlyAt = process.argv.indexOf('--only');
+const only = (onlyAt >= 0 ? (process.argv[onlyAt + 1] ?? '') : 'ip,batch,bulk').split(',');
+const baselinesOnly = process.argv.includes('--baselines-only');
+const cpuProfile = process.argv.includes('--cpu-profile');
+
+const work = mkdtempSync(join(tmpdir(), 'ipdata-bench-api-'));
+const addressFile = writeLines(join(work, 'addresses.txt'), randomPublicIpv4(1_000_000, 11));
+const summary: Record<string, unknown> = {
+  bench: 'summary',
+  runs,
+  seconds,
+  connections,
+  batch_connections: batchConnections,
+  wrk_threads: threads,
+  targets: {
+    get_ip_vs_express: '>= 1.5',
+    get_ip_p99_ms: '<= 20',
+    accounting_p99_cost_ms: '<= 1',
+    batch_addresses_per_s: '>= 200000',
+  },
+};
+
+interface Target {
+  readonly name: string;
+  readonly wrk: Omit<WrkOptions, 'seconds' | 'connections' | 'threads'>;
+}
+
+function figures(name: string, result: WrkResult, load: number, perRequest: number): Record<string, number> {
+  const perSecond = okPerSecond(result);
+  return {
+    [`${name}_req_per_s`]: Math.round(perSecond),
+    ...(perRequest > 1 ? { [`${name}_addresses_per_s`]: Math.round(perSecond * perRequest) } : {}),
+    [`${name}_p50_ms`]: round(result.latency_p50_us / 1000, 3),
+    [`${name}_p99_ms`]: round(result.latency_p99_us / 1000, 3),
+    [`${name}_non_2xx`]: result.errors_status,
+    [`${name}_socket_errors`]: result.errors_connect + result.errors_read + result.errors_write + result.errors_timeout,
+    [`${name}_load1`]: load,
+  };
+}
+
+/**
+ * wrk over every target, `runs` times round robin (the machine's swings fall on all alike), after
+ * an untimed warm-up of each. Ratios are medians of each run's ratio; medians of every figure go
+ * into the summary under `<bench>_`.
+ */
+async function measure(
+  bench: string,
+  targets: readonly Target[],
+  options: { connections: number; perRequest?: number },
+  extra: (row: Record<string, number>) => Record<string, number>,
+): Promise<void> {
+  const settings = { seconds, connections: options.connections, threads };
+  for (const target of targets) await runWrk({ ...target.wrk, ...settings, seconds: warmUpSeconds });
+  const rows: Array<Record<string, number>> = [];
+  for (let run = 1; run <= runs; run++) {
+    const row: Record<string, number> = {};
+    for (const target of targets) {
+      const load = load1();
+      Object.assign(row, figures(target.name, await runWrk({ ...target.wrk, ...settings }), load, options.perRequest ?? 1));
+    }
+    Object.assign(row, extra(row));
+    rows.push(row);
+    emit({ bench, run, ...row });
+  }
+  for (const key of Object.keys(rows[0] ?? {}))
+    summary[`${bench}_${key}`] = round(median(rows.map((row) => row[key] as number)), 3);
+}
+
+const ratio = (row: Record<string, number>, a: string, b: string) =>
+  round((row[`${a}_req_per_s`] ?? 0) / (row[`${b}_req_per_s`] || 1));
+
+/** One request before the load: what it answers (status, bytes) goes into the summary, a failure stops the section. */
+async function probe(name: string, url: string, init: RequestInit = {}): Promise<string> {
+  const answer = await fetch(url, init);
+  const body = await answer.text();
+  summary[`${name}_probe`] = { status: answer.status, bytes: body.length };
+  if (answer.status !== 200) throw new Error(`${name}: ${url} answered ${answer.status}: ${body.slice(0, 300)}`);
+  return body;
+}
+
+const peers: Array<{ child: ChildProcess }> = [];
+async function startPeer(server: 'node-http' | 'express' | 'maxmind', fixedJsonFile?: string): Promise<string> {
+  const peer = await startServer(join(repoRoot, 'scripts/bench/peer-servers.ts'), {
+    SERVER: server,
+    ...(fixedJsonFile ? { FIXED_JSON_FILE: fixedJsonFile } : {}),
+  });
+  peers.push(peer);
+  return `http://127.0.0.1:${peer.port}`;
+}
+
+let platform: BenchPlatform | undefined;
+try {
+  let apiKey = '';
+  let bffOn: Awaited<ReturnType<BenchPlatform['startBffEn']>> | undefined;
+  let bffOff: typeof bffOn;
+  if (!baselinesOnly) {
+    const startedAt = Date.now();
+    platform = await BenchPlatform.start(join(work, 'system'), Number(process.env['BENCH_PORT_BASE'] ?? 19450));
+    [bffOn, bffOff] = await Promise.all([
+      platform.startBffEn('bff-en-on'),
+      platform.startBffEn('bff-en-off', { PUBLIC_API_ACCOUNTING: 'off' }),
+    ]);
+    apiKey = (await createTestAccount({ plan: 'api-bench', keyName: 'bench' })).apiKey;
+    summary['platform_start_s'] = round((Date.now() - startedAt) / 1000, 1);
+  }
+  const auth = { authorization: `Bearer ${apiKey}` };
+
+  if (only.includes('ip')) {
+    // The baselines answer bff-en's own answer for one address, so every server writes as many bytes.
+    let fixedJsonFile: string | undefined;
+    if (bffOn !== undefined) {
+      fixedJsonFile = join(work, 'answer.json');
+      writeFileSync(fixedJsonFile, await probe('bff_en', `${bffOn.origin}/v1/ip/8.8.8.8`, { headers: auth }));
+      await probe('bff_en_off', `${bffOff!.origin}/v1/ip/8.8.8.8`, { headers: auth });
+    }
+    const [nodeHttp, express, maxmind] = await Promise.all([
+      startPeer('node-http', fixedJsonFile),
+      startPeer('express', fixedJsonFile),
+      startPeer('maxmind'),
+    ]);
+    await probe('maxmind_peer', `${maxmind}/v1/ip/8.8.8.8`);
+    const get = (origin: string) => ({ origin, lines: addressFile, path: '/v1/ip/', apiKey });
+    const targets: Target[] = [
+      ...(bffOn ? [{ name: 'bff_en', wrk: get(bffOn.origin) }] : []),
+      ...(bffOff ? [{ name: 'bff_en_off', wrk: get(bffOff.origin) }] : []),
+      { name: 'node_http', wrk: get(nodeHttp) },
+      { name: 'express', wrk: get(express) },
+      { name: 'maxmind_peer', wrk: get(maxmind) },
+    ];
+    await measure('get_ip', targets, { connections }, (row) => ({
+      ...(bffOn
+        ? {
+            bff_en_vs_express: ratio(row, 'bff_en', 'express'),
+            bff_en_vs_node_http: ratio(row, 'bff_en', 'node_http'),
+            bff_en_vs_maxmind_peer: ratio(row, 'bff_en', 'maxmind_peer'),
+            accounting_p99_cost_ms: round((row['bff_en_p99_ms'] ?? 0) - (row['bff_en_off_p99_ms'] ?? 0), 3),
+            accounting_throughput_ratio: ratio(row, 'bff_en', 'bff_en_off'),
+          }
+        : {}),
+      express_vs_node_http: ratio(row, 'express', 'node_http'),
+      maxmind_peer_vs_express: ratio(row, 'maxmind_peer', 'express'),
+    }));
+  }
+
+  if (only.includes('batch')) {
+    const addresses = randomPublicIpv4(100_000, 12);
+    const bodies = Array.from({ length: 100 }, (_, b) => JSON.stringify(addresses.slice(b * 1000, b * 1000 + 1000)));
+    const bodyFile = writeLines(join(work, 'batches.txt'), bodies);
+    const maxmind = await startPeer('maxmind');
+    const post = (origin: string) => ({ origin, lines: bodyFile, method: 'POST' as const, path: '/v1/batch', apiKey });
+    const init = { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: bodies[0] };
+    if (bffOn) {
+      // Items answered with an error (quota, invalid) would count as addresses served: say how many.
+      const items = JSON.parse(await probe('batch_bff_en', `${bffOn.origin}/v1/batch`, init)) as Array<{ error?: unknown }>;
+      summary['batch_bff_en_probe_items'] = {
+        items: items.length,
+        errors: items.filter((item) => item.error !== undefined).length,
+      };
+    }
+    await probe('batch_maxmind_peer', `${maxmind}/v1/batch`, init);
+    const targets: Target[] = [
+      ...(bffOn ? [{ name: 'bff_en', wrk: post(bffOn.origin) }] : []),
+      { name: 'maxmind_peer', wrk: post(maxmind) },
+    ];
+    await measure('batch_1000', targets, { connections: batchConnections, perRequest: 1000 }, (row): Record<string, number> =>
+      bffOn ? { bff_en_vs_maxmind_peer: ratio(row, 'bff_en', 'maxmind_peer') } : {},
+    );
+  }
+
+  if (only.includes('bulk') && platform !== undefined) {
+    // A fresh bff-en: its VmHWM is then the peak of its start and the bulk jobs, not of the loads above.
+    await bffOn?.stop();
+    await bffOff?.stop();
+    const bulk = await platform.startBffEn('bff-en-bulk');
+    const lines = randomPublicIpv4(bulkLines, 13);
+    const file = writeLines(join(work, 'bulk.txt'), lines);
+    // First a job a tenth the size: its peak RSS beside the full job's shows whether memory grows with the file.
+    const smallLines = Math.max(1, Math.floor(bulkLines / 10));
+    const small = await runBulkJob(
+      bulk.origin,
+      bulk.pid,
+      writeLines(join(work, 'bulk-small.txt'), lines.slice(0, smallLines)),
+      apiKey,
+      smallLines,
+    );
+    emit({ bench: 'bulk_small', ...small, load1: load1() });
+    summary['bulk_small_lines'] = smallLines;
+    summary['bulk_small_rss_peak_sampled_mib'] = small.rss_peak_sampled_mib;
+    summary['bulk_small_vm_hwm_mib'] = small.vm_hwm_mib;
+    const rows = [];
+    for (let run = 1; run <= runs; run++) {
+      const load = load1();
+      const row = { ...(await runBulkJob(bulk.origin, bulk.pid, file, apiKey, bulkLines)), load1: load };
+      rows.push(row);
+      emit({ bench: 'bulk', run, ...row });
+    }
+    for (const key of ['wall_s', 'lines_per_s', 'upload_s', 'result_download_s', 'rss_peak_sampled_mib', 'vm_hwm_mib'] as const) {
+      summary[`bulk_${key}`] = round(median(rows.map((row) => row[key])), 2);
+    }
+    summary['bulk_lines'] = bulkLines;
+    summary['bulk_rss_peak_per_run_mib'] = rows.map((row) => row.rss_peak_sampled_mib);
+  }
+
+  if (cpuProfile && platform !== undefined) {
+    // Profiled during the timed load only (public-api-cpu-profile.mjs): SIGUSR2 starts, SIGUSR2 writes.
+    const file = join(work, 'bff-en.cpuprofile');
+    const profiled = await platform.startBffEn('bff-en-profile', {
+      NODE_OPTIONS: `--import ${join(repoRoot, 'scripts/bench/public-api-cpu-profile.mjs')}`,
+      BENCH_CPU_PROFILE_FILE: file,
+    });
+    const load = { origin: profiled.origin, lines: addressFile, path: '/v1/ip/', apiKey, connections, threads };
+    await runWrk({ ...load, seconds: warmUpSeconds });
+    profiled.kill('SIGUSR2');
+    const result = await runWrk({ ...load, seconds });
+    profiled.kill('SIGUSR2');
+    for (let waited = 0; !existsSync(file) && waited < 30_000; waited += 100) await sleep(100);
+    await profiled.stop();
+    emit({
+      bench: 'cpu_profile',
+      target: 'bff_en GET /v1/ip/{ip} (timed load only; percent of busy time)',
+      req_per_s_under_profiler: Math.round(okPerSecond(result)),
+      ...(existsSync(file) ? topSelfTime(file) : { top_self_time: 'no profile written' }),
+    });
+  }
+} finally {
+  for (const { child } of peers) await stopServer(child);
+  await platform?.stop();
+  if (process.env['BENCH_KEEP'] === undefined) rmSync(work, { recursive: true, force: true });
+  else console.error(`bench: files kept in ${work}`);
+}
+emit(summary);

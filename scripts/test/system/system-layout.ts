@@ -1,0 +1,180 @@
+/**
+ * Where the shared test system lives: its ports, folders and the environment each service gets.
+ * The start (start-system.ts) and the test helpers (index.ts) both read it, so a second bff-en
+ * started by a test has exactly the dependencies of the first.
+ */
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** The services of the system, in start order (the port registry's order). */
+export const SYSTEM_SERVICES = ['mail-sink', 'lookup-engine', 'auth', 'billing', 'bff-en'] as const;
+export type SystemService = (typeof SYSTEM_SERVICES)[number];
+
+/**
+ * Fixed test ports (TEST_SYSTEM_PORT_BASE, default 19050): far from the registry's defaults
+ * (infra/ports.json), so a `make up` stack and a test run coexist. Two test runs on one machine
+ * need two bases.
+ */
+export function systemPorts(base = Number(process.env['TEST_SYSTEM_PORT_BASE'] ?? 19050)) {
+  return {
+    lookupGrpc: base + 1,
+    lookupHttp: base + 11,
+    authGrpc: base + 2,
+    authHttp: base + 12,
+    billingGrpc: base + 3,
+    billingHttp: base + 13,
+    billingWebhook: base + 14,
+    billingCheckout: base + 15,
+    mailSmtp: base + 5,
+    dns: base + 6,
+    bffEnHttp: base + 32,
+  };
+}
+export type SystemPorts = ReturnType<typeof systemPorts>;
+
+export function systemDir(): string {
+  return process.env['TEST_SYSTEM_DIR'] ?? join(repoRoot, 'var/test-system');
+}
+
+/** Databases of the system's services: names no per-file harness uses (those are uniqueName()s). */
+export const SYSTEM_DATABASES = { auth: 'ipdata_system_auth', billing: 'ipdata_system_billing', bffEn: 'ipdata_system_bff_en' };
+
+/** The sandbox payment secret of the system's billing (tests sign nothing with it; ≥ 32 characters). */
+const PAYMENT_SANDBOX_SECRET = 'test-system-sandbox-secret-0123456789';
+
+export interface StackEnv {
+  KAFKA_BROKERS: string;
+  MONGO_URL: string;
+  REDIS_URL: string;
+  TEST_PKI_DIR: string;
+}
+
+export function stackEnvFromProcess(): StackEnv {
+  const names = ['KAFKA_BROKERS', 'MONGO_URL', 'REDIS_URL', 'TEST_PKI_DIR'] as const;
+  const missing = names.filter((name) => !process.env[name]);
+  if (missing.length > 0) throw new Error(`${missing.join(', ')} not set: the test system needs the test stack (global setup)`);
+  return Object.fromEntries(names.map((name) => [name, process.env[name]!])) as unknown as StackEnv;
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+function tlsEnv(stack: StackEnv, identity: string): Record<string, string> {
+  return {
+    GRPC_TRANSPORT: 'mtls',
+    GRPC_TLS_CA_FILE: join(stack.TEST_PKI_DIR, 'ca.crt'),
+    GRPC_TLS_CERT_FILE: join(stack.TEST_PKI_DIR, `${identity}.crt`),
+    GRPC_TLS_KEY_FILE: join(stack.TEST_PKI_DIR, `${identity}.key`),
+  };
+}
+
+/** The test plan catalogue: the default one plus the small plans tests need (see the file). */
+export const TEST_PLAN_CATALOGUE = join(repoRoot, 'services/bff-en/test/fixtures/plans.yaml');
+
+/** Origin the sandbox checkout may send buyers back to (CHECKOUT_RETURN_ORIGINS). */
+export function checkoutReturnUrl(ports: SystemPorts): string {
+  return `http://127.0.0.1:${ports.bffEnHttp}/billing/return`;
+}
+
+/** The environment of one service of the system (besides PATH/HOME). */
+export function serviceEnv(service: SystemService, stack: StackEnv, ports: SystemPorts): Record<string, string> {
+  const common = {
+    APP_ENV: 'test',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    HEALTH_HOST: '127.0.0.1',
+    KAFKA_BROKERS: stack.KAFKA_BROKERS,
+  };
+  switch (service) {
+    case 'mail-sink':
+      return { MAIL_SINK_PORT: String(ports.mailSmtp), MAIL_SINK_DIR: join(systemDir(), 'mail') };
+    case 'lookup-engine':
+      return {
+        ...common,
+        ...tlsEnv(stack, 'lookup-engine'),
+        HEALTH_PORT: String(ports.lookupHttp),
+        GRPC_PORT: String(ports.lookupGrpc),
+        DATASETS_DIR: process.env['TEST_DATASETS_DIR'] ?? join(repoRoot, 'var/datasets'),
+        // Other test files publish dataset.published.v1 for their own throw-away datasets: the
+        // system's engine keeps the real dataset it started with.
+        DATASET_EVENTS_ENABLED: 'false',
+        INSTANCE_ID: 'test-system',
+      };
+    case 'auth':
+      return {
+        ...common,
+        ...tlsEnv(stack, 'auth'),
+        HEALTH_PORT: String(ports.authHttp),
+        GRPC_PORT: String(ports.authGrpc),
+        MONGO_URL: withDatabase(stack.MONGO_URL, SYSTEM_DATABASES.auth),
+        REDIS_URL: stack.REDIS_URL,
+        // The test harness flag allows the log SMS gateway and cheap scrypt (APP_ENV=test only).
+        AUTH_TEST_HARNESS: 'true',
+        SCRYPT_N: '1024',
+        SMS_GATEWAY: 'log',
+        SMS_GATEWAY_SECRET: 'test-system-sms-gateway-secret-0123456789',
+        SMS_CODE_SECRET: 'test-system-sms-code-secret-0123456789',
+        EMAIL_LINK_SECRET: 'test-system-email-link-secret-0123456789',
+        SMTP_URL: `smtp://127.0.0.1:${ports.mailSmtp}`,
+        MAIL_RELAY_INTERVAL_SECONDS: '1',
+        PUBLIC_BASE_URL: `http://127.0.0.1:${ports.bffEnHttp}`,
+        // Many test accounts come from one loopback client address.
+        SIGNUPS_PER_IP_PER_HOUR: '100000',
+        LOGINS_PER_IP_PER_15_MIN: '100000',
+        MAIL_PER_ADDRESS_PER_HOUR: '1000',
+      };
+    case 'billing':
+      return {
+        ...common,
+        ...tlsEnv(stack, 'billing'),
+        HEALTH_PORT: String(ports.billingHttp),
+        GRPC_PORT: String(ports.billingGrpc),
+        WEBHOOK_PORT: String(ports.billingWebhook),
+        SANDBOX_CHECKOUT_PORT: String(ports.billingCheckout),
+        SANDBOX_CHECKOUT_PUBLIC_URL: `http://127.0.0.1:${ports.billingCheckout}`,
+        PAYMENT_WEBHOOK_URL: `http://127.0.0.1:${ports.billingWebhook}/webhooks/payments/sandbox`,
+        PAYMENT_SANDBOX_SECRET,
+        CHECKOUT_RETURN_ORIGINS: new URL(checkoutReturnUrl(ports)).origin,
+        MONGO_URL: withDatabase(stack.MONGO_URL, SYSTEM_DATABASES.billing),
+        // Not "billing": per-file billing harnesses use uniqueName() groups, the system its own.
+        KAFKA_GROUP_ID: 'billing-test-system',
+        PLAN_CATALOGUE_FILE: TEST_PLAN_CATALOGUE,
+      };
+    case 'bff-en':
+      return bffEnEnv(stack, ports, { port: ports.bffEnHttp, instance: 'test-system' });
+  }
+}
+
+/** One bff-en of the system: the first, or another one a test starts (own port, instance and data dir). */
+export function bffEnEnv(
+  stack: StackEnv,
+  ports: SystemPorts,
+  options: { port: number; instance: string },
+): Record<string, string> {
+  return {
+    APP_ENV: 'test',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    HEALTH_HOST: '127.0.0.1',
+    HEALTH_PORT: String(options.port),
+    ...tlsEnv(stack, 'bff-en'),
+    LOOKUP_GRPC_ADDR: `127.0.0.1:${ports.lookupGrpc}`,
+    AUTH_GRPC_ADDR: `127.0.0.1:${ports.authGrpc}`,
+    BILLING_GRPC_ADDR: `127.0.0.1:${ports.billingGrpc}`,
+    KAFKA_BROKERS: stack.KAFKA_BROKERS,
+    // Per process: its cache-invalidation consumers must each see every event.
+    INSTANCE_ID: options.instance,
+    MONGO_URL: withDatabase(stack.MONGO_URL, SYSTEM_DATABASES.bffEn),
+    REDIS_URL: stack.REDIS_URL,
+    DNS_SERVERS: `127.0.0.1:${ports.dns}`,
+    DNS_TIMEOUT_MS: '500',
+    // Small enough that a test can send a body over it (413) in a second.
+    BULK_MAX_BYTES: String(1024 * 1024),
+    DATA_DIR: join(systemDir(), options.instance),
+  };
+}

@@ -1,0 +1,6 @@
+export {
+  RedisQuotaStore,
+  createRedisQuotaService,
+  type RedisQuotaServiceOptions,
+  type RedisQuotaStoreOptions,
+} from './quota.redis-store.js';

@@ -1,0 +1,165 @@
+import type { Redis } from 'ioredis';
+import { defineRedisScript } from '@ipdata/common';
+import { QuotaService, type QuotaServiceOptions } from '../../quota/quota.service.js';
+import type { QuotaStore, ReserveCommand, ReserveOutcome, ReserveStatus, UsageCounters } from '../../quota/quota.ports.js';
+
+/**
+ * Decides a batch of reservations in order, atomically: for each one, a reservation already made
+ * with the same (account, request id) answers its stored result again; otherwise the key's burst
+ * window is checked (requests per second), then the account's monthly counter (all, part or
+ * nothing), and a grant moves the monthly counter, the account's and the key's day counters and
+ * stores the result under the request id, all in this one script run.
+ *
+ * The keys are built here from ARGV because one batch spans many accounts: fine for one Redis
+ * primary (what we run); a Redis Cluster would need batches grouped per hash slot.
+ *
+ * ARGV: prefix, counter ttl (s), then FIELDS values per reservation.
+ * Reply: 4 integers per reservation: status (0 granted, 1 quota, 2 burst), granted, used, replayed.
+ */
+const FIELDS = 12;
+const RESERVE = `
+local prefix = ARGV[1]
+local counter_ttl = tonumber(ARGV[2])
+local out = {}
+local n = (#ARGV - 2) / ${FIELDS}
+for i = 0, n - 1 do
+  local b = 2 + i * ${FIELDS}
+  local request_id, account, key_id = ARGV[b + 1], ARGV[b + 2], ARGV[b + 3]
+  local count, partial = tonumber(ARGV[b + 4]), ARGV[b + 5] == '1'
+  local ceiling, burst, force = tonumber(ARGV[b + 6]), tonumber(ARGV[b + 7]), ARGV[b + 8] == '1'
+  local month, day, second = ARGV[b + 9], ARGV[b + 10], ARGV[b + 11]
+  local request_ttl = tonumber(ARGV[b + 12])
+  local month_key = prefix .. 'm:' .. account .. ':' .. month
+  local request_key = prefix .. 'r:' .. account .. ':' .. request_id
+  local done = redis.call('GET', request_key)
+  if done then
+    local sep = string.find(done, ':', 1, true)
+    out[#out + 1] = 0
+    out[#out + 1] = tonumber(string.sub(done, 1, sep - 1))
+    out[#out + 1] = tonumber(string.sub(done, sep + 1))
+    out[#out + 1] = 1
+  else
+    local status = 0
+    if not force and burst > 0 then
+      local burst_key = prefix .. 'b:' .. key_id .. ':' .. second
+      local started = tonumber(redis.call('GET', burst_key) or '0')
+      if started >= burst then
+        status = 2
+      else
+        redis.call('INCR', burst_key)
+        if started == 0 then redis.call('EXPIRE', burst_key, 2) end
+      end
+    end
+    local used = tonumber(redis.call('GET', month_key) or '0')
+    local granted = 0
+    if status == 0 then
+      granted = count
+      if not force and ceiling >= 0 then
+        local left = ceiling - used
+        if left < 0 then left = 0 end
+        if count > left then
+          if partial then granted = left else granted = 0 end
+          if granted == 0 then status = 1 end
+        end
+      end
+    end
+    if granted > 0 then
+      used = redis.call('INCRBY', month_key, granted)
+      redis.call('EXPIRE', month_key, counter_ttl)
+      local account_day = prefix .. 'da:' .. account .. ':' .. day
+      local key_day = prefix .. 'dk:' .. key_id .. ':' .. day
+      redis.call('INCRBY', account_day, granted)
+      redis.call('EXPIRE', account_day, counter_ttl)
+      redis.call('INCRBY', key_day, granted)
+      redis.call('EXPIRE', key_day, counter_ttl)
+      redis.call('SET', request_key, granted .. ':' .. used, 'EX', request_ttl)
+    end
+    out[#out + 1] = status
+    out[#out + 1] = granted
+    out[#out + 1] = used
+    out[#out + 1] = 0
+  end
+end
+return out
+`;
+
+const STATUS: readonly ReserveStatus[] = ['granted', 'quota_exceeded', 'burst_exceeded'];
+
+export interface RedisQuotaStoreOptions {
+  /** Prefix of every key (default "quota:"); tests use their own. */
+  keyPrefix?: string;
+  /** Monthly and daily counters live this long after their last change (default 62 days). */
+  counterTtlSeconds?: number;
+}
+
+export class RedisQuotaStore implements QuotaStore {
+  private readonly prefix: string;
+  private readonly counterTtl: number;
+  private readonly script: (...args: Array<string | number>) => Promise<number[]>;
+  /** Script calls sent (reservations and replays). */
+  calls = 0;
+
+  constructor(
+    private readonly redis: Redis,
+    options: RedisQuotaStoreOptions = {},
+  ) {
+    this.prefix = options.keyPrefix ?? 'quota:';
+    this.counterTtl = options.counterTtlSeconds ?? 62 * 24 * 3600;
+    this.script = defineRedisScript<Array<string | number>, number[]>(redis, 'bffEnQuotaReserve', { keys: 0, lua: RESERVE });
+  }
+
+  async reserve(commands: readonly ReserveCommand[]): Promise<ReserveOutcome[]> {
+    if (commands.length === 0) return [];
+    const args: Array<string | number> = [this.prefix, this.counterTtl];
+    for (const command of commands) {
+      args.push(
+        command.requestId,
+        command.accountId,
+        command.keyId,
+        command.count,
+        command.partial ? 1 : 0,
+        command.ceiling,
+        command.burstPerSecond,
+        command.force ? 1 : 0,
+        command.month,
+        command.day,
+        command.second,
+        command.rememberSeconds,
+      );
+    }
+    this.calls++;
+    const reply = await this.script(...args);
+    const outcomes: ReserveOutcome[] = [];
+    for (let i = 0; i < commands.length; i++) {
+      outcomes.push({
+        status: STATUS[reply[i * 4] ?? 0] ?? 'granted',
+        granted: reply[i * 4 + 1] ?? 0,
+        used: reply[i * 4 + 2] ?? 0,
+        replayed: reply[i * 4 + 3] === 1,
+      });
+    }
+    return outcomes;
+  }
+
+  async usage(accountId: string, keyId: string, month: string, days: readonly string[]): Promise<UsageCounters> {
+    const keys = [
+      `${this.prefix}m:${accountId}:${month}`,
+      ...days.map((day) => `${this.prefix}da:${accountId}:${day}`),
+      ...days.map((day) => `${this.prefix}dk:${keyId}:${day}`),
+    ];
+    const values = (await this.redis.mget(keys)).map((value) => Number(value ?? 0));
+    return {
+      used: values[0] ?? 0,
+      accountDays: values.slice(1, 1 + days.length),
+      keyDays: values.slice(1 + days.length),
+    };
+  }
+}
+
+export type RedisQuotaServiceOptions = Omit<QuotaServiceOptions, 'store'> & { redis: Redis; store?: RedisQuotaStoreOptions };
+
+/** The quota service on a Redis client (give it a short command timeout: see README-quota.md). */
+export function createRedisQuotaService(options: RedisQuotaServiceOptions): QuotaService {
+  const { redis, store, ...rest } = options;
+  return QuotaService.create({ ...rest, store: new RedisQuotaStore(redis, store) });
+}

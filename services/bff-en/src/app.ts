@@ -1,0 +1,151 @@
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import { ApiKeyClientCache, apiKeyCacheConsumers, grpcApiKeyResolver } from '@ipdata/auth/client';
+import {
+  EventProducer,
+  HttpServer,
+  Lifecycle,
+  MongoConnection,
+  RedisConnection,
+  TOPICS,
+  createGrpcClient,
+  createKafka,
+  ensureTopics,
+  grpcTlsFromConfig,
+  moduleLogger,
+  startupStep,
+  systemClock,
+  topicSpecs,
+  type Clock,
+} from '@ipdata/common';
+import { createLookupClient } from '@ipdata/lookup-engine/client';
+import { AuthServiceClient } from '@ipdata/proto/auth/v1/auth';
+import { BulkJobs } from '@ipdata/bulk-jobs';
+import { GrpcLookupEngine } from './adapters/grpc/lookup-engine.adapter.js';
+import { RedisQuotaStore } from './adapters/redis/quota.redis-store.js';
+import type { BffEnConfig } from './config.js';
+import { DomainResolver } from './domain-lookup/domain-resolver.js';
+import { LookupBatcher } from './lookups/lookup-batcher.js';
+import { Accounting } from './public-api/accounting.js';
+import { ClientAddressResolver } from './public-api/client-address.js';
+import { PublicApiDispatcher } from './public-api/public-api.dispatcher.js';
+import type { PublicOperation } from './public-api/public-route.js';
+import { BulkLookupProcessor } from './public-api/bulk/bulk-lookup.processor.js';
+import { publicRoutes } from './public-api/public-routes.js';
+import { loadOpenApiJson } from './public-api/routes/openapi.routes.js';
+import { QuotaService } from './quota/index.js';
+import { UsageLedger } from './usage/index.js';
+
+export interface BffEn {
+  lifecycle: Lifecycle;
+  /** The public API's operations (the OpenAPI contract test compares them with the document). */
+  publicOperations(): PublicOperation[];
+  /** Bound HTTP port (configure 0 in tests). */
+  port(): number;
+}
+
+/**
+ * The wiring: gRPC clients (lookup engine, auth) → the API-key cache and its invalidation
+ * consumers → quota (Redis) and usage ledger (Kafka, journal under DATA_DIR) → the public API
+ * dispatcher in front of the HTTP server. Everything is registered with the lifecycle in start
+ * order; main.ts calls this with the real config, tests with ports 0.
+ */
+export function buildBffEn(config: BffEnConfig, deps: { logger: Logger; clock?: Clock }): BffEn {
+  const { logger } = deps;
+  const clock = deps.clock ?? systemClock;
+  const lifecycle = new Lifecycle({ logger, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS });
+  const tls = grpcTlsFromConfig(config);
+  const accountingOn = config.PUBLIC_API_ACCOUNTING === 'on';
+
+  const engine = new GrpcLookupEngine(createLookupClient({ address: config.LOOKUP_GRPC_ADDR, tls }));
+  const authClient = createGrpcClient(AuthServiceClient, { address: config.AUTH_GRPC_ADDR, tls, defaultDeadlineMs: 2_000 });
+  const keys = new ApiKeyClientCache({ resolve: grpcApiKeyResolver(authClient) });
+
+  const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: config.KAFKA_CLIENT_ID }, logger);
+  lifecycle.register(
+    startupStep('kafka-topics', () =>
+      ensureTopics(kafka, topicSpecs([TOPICS.usageLookup, TOPICS.authUser, TOPICS.billingSubscription]), logger),
+    ),
+  );
+  const producer = lifecycle.register(EventProducer.fromConfig({ kafka, source: 'bff-en' }, moduleLogger(logger, 'producer')));
+  for (const consumer of apiKeyCacheConsumers({
+    kafka,
+    groupId: `bff-en-cache-${config.INSTANCE_ID}`,
+    cache: keys,
+    dlqProducer: producer,
+    logger: moduleLogger(logger, 'key-cache'),
+  })) {
+    lifecycle.register(consumer);
+  }
+
+  let quota: QuotaService | undefined;
+  let ledger: UsageLedger | undefined;
+  if (accountingOn) {
+    const redis = lifecycle.register(
+      RedisConnection.fromConfig({ url: config.REDIS_URL, commandTimeoutMs: 300 }, moduleLogger(logger, 'redis')),
+    );
+    quota = lifecycle.register(
+      QuotaService.create({
+        store: new RedisQuotaStore(redis.client),
+        clock,
+        logger: moduleLogger(logger, 'quota'),
+        journalDir: join(config.DATA_DIR, 'quota-journal'),
+      }),
+    );
+    ledger = lifecycle.register(
+      UsageLedger.fromConfig(
+        { dir: join(config.DATA_DIR, 'usage-journal'), producer, source: 'bff-en', clock },
+        moduleLogger(logger, 'usage-ledger'),
+      ),
+    );
+  }
+  const accounting = new Accounting(quota, ledger, config.DEFAULT_BURST_PER_SECOND);
+  const lookups = new LookupBatcher(engine);
+  const mongo = lifecycle.register(MongoConnection.fromConfig({ url: config.MONGO_URL }, moduleLogger(logger, 'mongo')));
+  const bulk = lifecycle.register(
+    BulkJobs.fromConfig(
+      {
+        mongo,
+        directory: join(config.DATA_DIR, 'bulk'),
+        processor: new BulkLookupProcessor({ engine, accounting }),
+        concurrency: config.BULK_CONCURRENT_JOBS,
+        maxLines: config.BULK_MAX_LINES,
+        maxInputBytes: config.BULK_MAX_BYTES,
+      },
+      moduleLogger(logger, 'bulk-jobs'),
+      clock,
+    ),
+  );
+  const domains = new DomainResolver({
+    servers: config.DNS_SERVERS,
+    timeoutMs: config.DNS_TIMEOUT_MS,
+  });
+  const dispatcher = new PublicApiDispatcher({
+    routes: publicRoutes({
+      accounting,
+      lookups,
+      engine,
+      domains,
+      bulk,
+      bulkMaxBytes: config.BULK_MAX_BYTES,
+      clientAddress: new ClientAddressResolver(config.TRUSTED_PROXIES),
+      openApiJson: loadOpenApiJson(),
+    }),
+    keys,
+    accounting,
+    clock,
+    logger: moduleLogger(logger, 'public-api'),
+  });
+  const server = lifecycle.register(
+    HttpServer.fromConfig(
+      { name: 'http', host: config.HEALTH_HOST, port: config.HEALTH_PORT, firstHandler: dispatcher.handle },
+      lifecycle,
+      moduleLogger(logger, 'http'),
+    ),
+  );
+  return {
+    lifecycle,
+    publicOperations: () => dispatcher.operations(),
+    port: () => server.boundPort,
+  };
+}

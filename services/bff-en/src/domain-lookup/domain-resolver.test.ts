@@ -1,0 +1,189 @@
+import { type Socket, createSocket } from 'node:dgram';
+import * as dnsPacket from 'dns-packet';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../public-api/api-error.js';
+import { DomainResolver, domainName } from './domain-resolver.js';
+
+const NXDOMAIN = 3;
+const SERVFAIL = 2;
+
+/**
+ * A real DNS server on 127.0.0.1 (UDP), decoding and encoding with dns-packet: the resolver is
+ * tested against the wire, not a mock of node:dns.
+ */
+const ZONE: Record<string, { A?: string[]; AAAA?: string[]; rcode?: number; silent?: boolean; silentAaaa?: boolean }> = {
+  'both.example': { A: ['192.0.2.10', '192.0.2.11', '192.0.2.10'], AAAA: ['2001:db8::10'] },
+  'v4only.example': { A: ['198.51.100.7'] },
+  'v6only.example': { AAAA: ['2001:db8::7'] },
+  'empty.example': {},
+  'missing.example': { rcode: NXDOMAIN },
+  'broken.example': { rcode: SERVFAIL },
+  'silent.example': { silent: true },
+  'half-silent.example': { A: ['203.0.113.1'], silentAaaa: true },
+  // bücher.example
+  'xn--bcher-kva.example': { A: ['203.0.113.9'] },
+};
+
+let server: Socket;
+let serverAddress: string;
+const queried: string[] = [];
+
+beforeAll(async () => {
+  server = createSocket('udp4');
+  server.on('message', (message, remote) => {
+    const query = dnsPacket.decode(message);
+    const question = query.questions?.[0];
+    if (question === undefined) return;
+    queried.push(`${question.type} ${question.name}`);
+    const entry = ZONE[question.name.toLowerCase()];
+    if (entry?.silent === true || (entry?.silentAaaa === true && question.type === 'AAAA')) return;
+    const rcode = entry === undefined ? NXDOMAIN : (entry.rcode ?? 0);
+    const data = question.type === 'A' ? entry?.A : question.type === 'AAAA' ? entry?.AAAA : undefined;
+    const reply = dnsPacket.encode({
+      type: 'response',
+      id: query.id,
+      flags: dnsPacket.AUTHORITATIVE_ANSWER | dnsPacket.RECURSION_DESIRED | rcode,
+      questions: [question],
+      answers:
+        rcode === 0
+          ? (data ?? []).map((address) => ({ type: question.type as 'A', name: question.name, ttl: 60, data: address }))
+          : [],
+    });
+    server.send(reply, remote.port, remote.address);
+  });
+  await new Promise<void>((resolve) => server.bind(0, '127.0.0.1', resolve));
+  serverAddress = `127.0.0.1:${server.address().port}`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+function resolver(timeoutMs = 2000): DomainResolver {
+  return new DomainResolver({ servers: [serverAddress], timeoutMs, tries: 1 });
+}
+
+async function apiErrorOf(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected an ApiError');
+}
+
+describe('DomainResolver against a DNS server on loopback', () => {
+  it('answers A and AAAA records, without duplicates', async () => {
+    await expect(resolver().resolve('both.example')).resolves.toEqual({
+      name: 'both.example',
+      a: ['192.0.2.10', '192.0.2.11'],
+      aaaa: ['2001:db8::10'],
+    });
+    await expect(resolver().resolve('v4only.example')).resolves.toEqual({
+      name: 'v4only.example',
+      a: ['198.51.100.7'],
+      aaaa: [],
+    });
+    await expect(resolver().resolve('v6only.example')).resolves.toEqual({ name: 'v6only.example', a: [], aaaa: ['2001:db8::7'] });
+  });
+
+  it('queries the ASCII form of upper-case, trailing-dot and internationalised names', async () => {
+    await expect(resolver().resolve('BOTH.Example.')).resolves.toMatchObject({
+      name: 'both.example',
+      a: ['192.0.2.10', '192.0.2.11'],
+    });
+    await expect(resolver().resolve('bücher.example')).resolves.toEqual({
+      name: 'xn--bcher-kva.example',
+      a: ['203.0.113.9'],
+      aaaa: [],
+    });
+    expect(queried).toContain('A xn--bcher-kva.example');
+  });
+
+  it('answers 404 domain_not_found for NXDOMAIN and for a name without A or AAAA records', async () => {
+    for (const name of ['missing.example', 'empty.example']) {
+      const error = await apiErrorOf(resolver().resolve(name));
+      expect([error.status, error.code]).toEqual([404, 'domain_not_found']);
+      expect(error.message).toContain(name);
+    }
+  });
+
+  it('answers 504 dns_timeout when the server does not answer, after about the timeout', async () => {
+    const started = Date.now();
+    const error = await apiErrorOf(resolver(300).resolve('silent.example'));
+    const took = Date.now() - started;
+    expect([error.status, error.code]).toEqual([504, 'dns_timeout']);
+    expect(took).toBeGreaterThanOrEqual(250);
+    expect(took).toBeLessThan(5000);
+    // Half an answer is still a timeout, not a silently shorter list.
+    expect((await apiErrorOf(resolver(300).resolve('half-silent.example'))).code).toBe('dns_timeout');
+  });
+
+  it('answers 502 dns_failed for a server failure, without internals in the message', async () => {
+    const error = await apiErrorOf(resolver().resolve('broken.example'));
+    expect([error.status, error.code]).toEqual([502, 'dns_failed']);
+    expect(error.message).toBe('the DNS lookup of "broken.example" failed');
+    expect(error.message).not.toMatch(/SERVFAIL|127\.0\.0\.1|query/i);
+  });
+
+  it('refuses an invalid name with 400 invalid_domain before any query', async () => {
+    const before = queried.length;
+    const error = await apiErrorOf(resolver().resolve('not a domain'));
+    expect([error.status, error.code]).toEqual([400, 'invalid_domain']);
+    expect(queried.length).toBe(before);
+  });
+});
+
+describe('domainName', () => {
+  it('answers the lower-case ASCII form', () => {
+    expect(domainName('Example.COM')).toBe('example.com');
+    expect(domainName('example.com.')).toBe('example.com');
+    expect(domainName('münchen.de')).toBe('xn--mnchen-3ya.de');
+    expect(domainName('xn--mnchen-3ya.de')).toBe('xn--mnchen-3ya.de');
+    expect(domainName('_dmarc.example.com')).toBe('_dmarc.example.com');
+    expect(domainName('a-b.c9.io')).toBe('a-b.c9.io');
+    expect(domainName(`${'a'.repeat(63)}.com`)).toBe(`${'a'.repeat(63)}.com`);
+  });
+
+  it('refuses what is not a domain name with 400 invalid_domain', () => {
+    const long = `${Array.from({ length: 4 }, () => 'a'.repeat(63)).join('.')}.com`;
+    for (const input of [
+      '',
+      '.',
+      'localhost',
+      'example..com',
+      '.example.com',
+      '-a.example.com',
+      'a-.example.com',
+      `${'a'.repeat(64)}.com`,
+      long,
+      'exa mple.com',
+      'example.com/path',
+      'example.com?x',
+      'example.com#x',
+      'exa\tmple.com',
+      'a%2e.com',
+      'example.com／evil',
+      'user@example.com',
+      'example.com:80',
+      '1.2.3.4',
+      '0x7f.1',
+      '2001:db8::1',
+      '[::1]',
+      'example.123',
+      'a'.repeat(5000),
+    ]) {
+      let caught: unknown;
+      try {
+        domainName(input);
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught, input).toBeInstanceOf(ApiError);
+      expect((caught as ApiError).code).toBe('invalid_domain');
+      expect((caught as ApiError).status).toBe(400);
+      expect((caught as ApiError).message.length).toBeLessThan(120);
+    }
+  });
+});

@@ -1,0 +1,9 @@
+import { createLogger, loadConfigOrExit, redactConfig, runService } from '@ipdata/common';
+import { buildBffEn } from './app.js';
+import { bffEnEnv, loadBffEnConfig } from './config.js';
+
+// Wiring only (services/README.md): config → logger → buildBffEn → start.
+const config = loadConfigOrExit('bff-en', () => loadBffEnConfig());
+const logger = createLogger({ service: 'bff-en', level: config.LOG_LEVEL });
+logger.info({ config: redactConfig(bffEnEnv, config) }, 'starting bff-en');
+await runService(logger, buildBffEn(config, { logger }).lifecycle);

@@ -1,0 +1,153 @@
+import type { ResolvedApiKey } from '@ipdata/auth/client';
+import { UsageChannel, type UsageResult } from '@ipdata/proto/events/v1/usage';
+import {
+  QuotaUnavailableError,
+  quotaSubjectOf,
+  type QuotaDecision,
+  type QuotaService,
+  type QuotaSubject,
+} from '../quota/index.js';
+import type { UsageLedger } from '../usage/index.js';
+import type { ApiCall } from './api-call.js';
+import { ApiError } from './api-error.js';
+
+/** A request's authenticated caller: its key and the quota it counts against. */
+export interface Caller {
+  key: ResolvedApiKey;
+  subject: QuotaSubject;
+}
+
+/** What a usage event says about an accepted request besides who and when. */
+export interface UsageFacts {
+  endpoint: string;
+  ip: string;
+  ipVersion: 0 | 4 | 6;
+  countryCode: string;
+  province: string;
+  result: UsageResult;
+  httpStatus: number;
+  count: number;
+  freeCount: number;
+}
+
+/**
+ * Quota and ledger for the public API: `reserve` before answering (429 when the quota or the
+ * burst limit says no, 503 when the Redis rule refuses), `record` right before the answer is
+ * written (the ledger journals it synchronously, so an answered request is never lost).
+ * With PUBLIC_API_ACCOUNTING=off (benchmarks only) both do nothing.
+ */
+export class Accounting {
+  constructor(
+    private readonly quota: QuotaService | undefined,
+    private readonly ledger: UsageLedger | undefined,
+    private readonly defaultBurstPerSecond: number,
+  ) {}
+
+  caller(key: ResolvedApiKey): Caller {
+    return { key, subject: quotaSubjectOf(key, { burstPerSecond: this.defaultBurstPerSecond }) };
+  }
+
+  /**
+   * Reserves `count` lookups (0 for a request that only reads: it still counts for the burst
+   * limit and fills the quota headers). Returns how many were granted: all of them, or for a
+   * `partial` request (batch, bulk chunk) possibly fewer; an all-or-nothing request that does
+   * not fit is refused with 429.
+   */
+  async reserve(call: ApiCall, caller: Caller, count: number, partial: boolean): Promise<number> {
+    return (await this.reserveDecision(call, caller, count, partial)).granted;
+  }
+
+  /** reserve() with the whole decision (used, overage) for callers that need more than the count. */
+  async reserveDecision(call: ApiCall, caller: Caller, count: number, partial: boolean): Promise<QuotaDecision> {
+    const decision = await this.decide(caller.subject, { requestId: call.requestId, count, partial, checkBurst: true });
+    call.quota = decision;
+    if (decision.denied !== undefined) throw deniedError(caller, decision);
+    return decision;
+  }
+
+  /**
+   * A reservation for work the server runs itself (a bulk chunk, id `<jobId>:<chunk>`): no burst
+   * check, partial, never throws for a denial (granted 0 says it), idempotent by its id for as
+   * long as a job can be resumed (`durable`).
+   */
+  async reserveChunk(subject: QuotaSubject, requestId: string, count: number): Promise<QuotaDecision> {
+    return this.decide(subject, { requestId, count, partial: true, checkBurst: false, durable: true });
+  }
+
+  private async decide(
+    subject: QuotaSubject,
+    request: { requestId: string; count: number; partial: boolean; checkBurst: boolean; durable?: boolean },
+  ): Promise<QuotaDecision> {
+    if (this.quota === undefined) {
+      const limit = subject.includedPerMonth;
+      return { granted: request.count, limit, remaining: limit, resetAt: nextMonth(Date.now()), used: 0, overage: 0 };
+    }
+    try {
+      return await this.quota.reserve({ ...request, subject });
+    } catch (error) {
+      if (error instanceof QuotaUnavailableError) {
+        throw new ApiError(
+          503,
+          'quota_unavailable',
+          'The quota service is unavailable; free plans are not served until it is back.',
+          'Retry in a few seconds.',
+          { 'Retry-After': '5' },
+        );
+      }
+      throw error;
+    }
+  }
+
+  /** The caller's month so far (GET /v1/usage). */
+  status(caller: Caller): ReturnType<QuotaService['status']> | undefined {
+    return this.quota?.status(caller.subject);
+  }
+
+  record(call: ApiCall, caller: Caller, facts: UsageFacts): void {
+    this.recordAs(caller.subject, facts, call.requestId, call.elapsedMs(), new Date(call.nowMs));
+  }
+
+  /** A usage event for work without a request of its own (bulk chunk: its id, its duration). */
+  recordAs(
+    who: Pick<QuotaSubject, 'accountId' | 'keyId'>,
+    facts: UsageFacts,
+    requestId: string,
+    latencyMs: number,
+    time: Date,
+  ): void {
+    this.ledger?.record({
+      requestId,
+      channel: UsageChannel.USAGE_CHANNEL_PUBLIC_API,
+      accountId: who.accountId,
+      apiKeyId: who.keyId,
+      visitorId: '',
+      ...facts,
+      latencyMs: Math.round(latencyMs),
+      time,
+    });
+  }
+}
+
+function deniedError(caller: Caller, decision: QuotaDecision): ApiError {
+  const retryAfter = String(Math.max(1, Math.ceil(decision.retryAfterSeconds ?? 1)));
+  return decision.denied === 'burst_exceeded'
+    ? new ApiError(
+        429,
+        'rate_limited',
+        `More than ${caller.subject.burstPerSecond} requests per second with this key.`,
+        'Slow down and retry after the time given in Retry-After.',
+        { 'Retry-After': retryAfter },
+      )
+    : new ApiError(
+        429,
+        'quota_exceeded',
+        `The monthly quota of ${decision.limit} lookups is used up.`,
+        'Wait until the quota resets (X-RateLimit-Reset) or upgrade your plan.',
+        { 'Retry-After': retryAfter },
+      );
+}
+
+function nextMonth(nowMs: number): Date {
+  const now = new Date(nowMs);
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+}

@@ -1,0 +1,87 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ApiError } from './api-error.js';
+import { appendRateLimitHeaders, noQuota, type QuotaHeaderValues } from './rate-limit-headers.js';
+
+const EXPOSED_HEADERS =
+  'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit-Policy, RateLimit, Retry-After, Location';
+
+/**
+ * One public API request: its id (also the usage event id), timing, query and the quota state the
+ * answer reports. Answers go out through `send`, which adds what every answer carries: the request
+ * id, CORS, and the monthly quota headers (zeros when the caller has no valid key).
+ */
+export class ApiCall {
+  /** Set by the quota reservation (or the key's status); undefined until then. */
+  quota: QuotaHeaderValues | undefined;
+  private parsedQuery: URLSearchParams | undefined;
+
+  constructor(
+    readonly requestId: string,
+    readonly request: IncomingMessage,
+    readonly response: ServerResponse,
+    readonly path: string,
+    private readonly rawQuery: string,
+    readonly startedAt: number,
+    readonly nowMs: number,
+  ) {}
+
+  get query(): URLSearchParams {
+    return (this.parsedQuery ??= new URLSearchParams(this.rawQuery));
+  }
+
+  /** A query parameter, or null; cheap when the URL has no query at all (the hot path). */
+  param(name: string): string | null {
+    return this.rawQuery.length === 0 ? null : this.query.get(name);
+  }
+
+  send(status: number, contentType: string, body: string | Buffer, extraHeaders?: readonly string[]): void {
+    const headers = [
+      'Content-Type',
+      contentType,
+      'Content-Length',
+      String(typeof body === 'string' ? Buffer.byteLength(body) : body.length),
+      'X-Request-Id',
+      this.requestId,
+      'Access-Control-Allow-Origin',
+      '*',
+      'Access-Control-Expose-Headers',
+      EXPOSED_HEADERS,
+    ];
+    appendRateLimitHeaders(headers, this.quota ?? noQuota(this.nowMs), this.nowMs);
+    if (extraHeaders) headers.push(...extraHeaders);
+    this.response.writeHead(status, headers);
+    this.response.end(this.request.method === 'HEAD' ? undefined : body);
+  }
+
+  sendJsonText(status: number, json: string, extraHeaders?: readonly string[]): void {
+    this.send(status, 'application/json; charset=utf-8', json, extraHeaders);
+  }
+
+  sendError(error: ApiError): void {
+    const extra: string[] = [];
+    for (const [name, value] of Object.entries(error.headers)) extra.push(name, value);
+    this.sendJsonText(error.status, JSON.stringify(error.toJSON()), extra);
+  }
+
+  /** Headers for a streamed answer (bulk results): the same common headers, no length. */
+  streamHeaders(status: number, contentType: string, extraHeaders: readonly string[] = []): void {
+    const headers = [
+      'Content-Type',
+      contentType,
+      'X-Request-Id',
+      this.requestId,
+      'Access-Control-Allow-Origin',
+      '*',
+      'Access-Control-Expose-Headers',
+      EXPOSED_HEADERS,
+      ...extraHeaders,
+    ];
+    appendRateLimitHeaders(headers, this.quota ?? noQuota(this.nowMs), this.nowMs);
+    this.response.writeHead(status, headers);
+  }
+
+  /** Milliseconds since the request arrived. */
+  elapsedMs(): number {
+    return performance.now() - this.startedAt;
+  }
+}

@@ -1,0 +1,71 @@
+import { checkAddress } from '@ipdata/lookup-engine/client';
+import { IpInfo, ReservedReason } from '@ipdata/proto/lookup/v1/lookup';
+import type { LookupEngine } from '../lookups/lookup.ports.js';
+
+/** One answered input of a batch or bulk chunk: the engine's answer, or why there is none. */
+export type BatchItem = { info: IpInfo } | { query: string; code: 'invalid_ip' | 'quota_exceeded'; message: string };
+
+export interface BatchOutcome {
+  items: BatchItem[];
+  /** Public addresses answered: what the quota counted. */
+  granted: number;
+  /** Inputs answered free (invalid or special-purpose). */
+  free: number;
+  /** Public addresses refused because the quota had no room. */
+  refused: number;
+}
+
+function queryText(input: unknown): string {
+  return typeof input === 'string' ? input : (JSON.stringify(input) ?? String(input));
+}
+
+/**
+ * The counting rules of POST /v1/batch and POST /v1/bulk, in one place: invalid inputs and
+ * special-purpose addresses are answered free; every public address is looked up (at most
+ * 1,000 per call), then `reserve(n)` says how many of them the quota grants, and the first
+ * `granted` (in input order) are answered while the rest carry `quota_exceeded`. Looked up
+ * before reserving: a failed lookup is never charged.
+ */
+export async function lookUpBatch(
+  inputs: readonly unknown[],
+  engine: LookupEngine,
+  reserve: (count: number) => Promise<number>,
+): Promise<BatchOutcome> {
+  const items = new Array<BatchItem>(inputs.length);
+  const publicAt: number[] = [];
+  const publicIps: string[] = [];
+  let free = 0;
+  for (let index = 0; index < inputs.length; index++) {
+    const input = inputs[index];
+    const address = typeof input === 'string' ? checkAddress(input) : undefined;
+    if (address === undefined) {
+      free++;
+      const query = queryText(input);
+      items[index] = { query, code: 'invalid_ip', message: `"${query.slice(0, 100)}" is not an IPv4 or IPv6 address.` };
+    } else if (address.reserved !== ReservedReason.RESERVED_REASON_UNSPECIFIED) {
+      free++;
+      items[index] = { info: IpInfo.fromPartial({ ip: address.text, reserved: address.reserved }) };
+    } else {
+      publicAt.push(index);
+      publicIps.push(address.text);
+    }
+  }
+  const answers = publicIps.length === 0 ? [] : await engine.batchLookup(publicIps);
+  const granted = publicIps.length === 0 ? await reserve(0) : await reserve(publicIps.length);
+  let answered = 0;
+  for (let i = 0; i < publicAt.length; i++) {
+    const index = publicAt[i] as number;
+    const info = answers[i]?.info;
+    if (answered < granted && info !== undefined) {
+      items[index] = { info };
+      answered++;
+    } else {
+      items[index] = {
+        query: queryText(inputs[index]),
+        code: 'quota_exceeded',
+        message: 'Not looked up: the monthly quota has no room for this address.',
+      };
+    }
+  }
+  return { items, granted: answered, free, refused: publicAt.length - answered };
+}

@@ -1,0 +1,113 @@
+import { UnavailableError } from '@ipdata/common';
+import type { BulkJob, ChunkProcessor } from '@ipdata/bulk-jobs';
+import { UsageResult } from '@ipdata/proto/events/v1/usage';
+import type { LookupEngine } from '../../lookups/lookup.ports.js';
+import type { QuotaSubject } from '../../quota/index.js';
+import type { Accounting } from '../accounting.js';
+import { ApiError } from '../api-error.js';
+import { lookUpBatch, type BatchItem } from '../batch-lookup.js';
+import { csvBatchColumns, csvBatchRow, csvHeader } from '../views/csv.js';
+import { compileFields, type FieldSelector } from '../views/field-selector.js';
+import { IP_INFO_FIELDS, ipInfoView } from '../views/ip-info.view.js';
+
+/** What POST /v1/bulk stores with the job, so chunks are counted and formatted as the caller asked. */
+export interface BulkJobContext extends Record<string, string> {
+  subject: string;
+  fields: string;
+}
+
+export function bulkContext(subject: QuotaSubject, fields: string | null): BulkJobContext {
+  return { subject: JSON.stringify(subject), fields: fields ?? '' };
+}
+
+function selectorOf(job: BulkJob): FieldSelector {
+  return compileFields(job.context['fields'] || null, IP_INFO_FIELDS);
+}
+
+function subjectOf(job: BulkJob): QuotaSubject {
+  return JSON.parse(job.context['subject'] ?? '{}') as QuotaSubject;
+}
+
+/**
+ * A bulk job's chunks, counted by the batch rules (lookUpBatch) with the chunk's own id
+ * (`<jobId>:<index>`) as reservation and usage event id: a chunk redone after a crash is neither
+ * charged nor recorded twice. The plan is the one the key had when the job was submitted. When the
+ * quota runs out inside a chunk, its remaining addresses say `quota_exceeded` and the job stops
+ * in state `quota_exhausted`.
+ */
+export class BulkLookupProcessor implements ChunkProcessor {
+  constructor(private readonly deps: { engine: LookupEngine; accounting: Accounting }) {}
+
+  header(job: BulkJob): string | undefined {
+    return job.resultFormat === 'csv' ? csvHeader(csvBatchColumns(selectorOf(job).columns)).replace(/\r?\n$/, '') : undefined;
+  }
+
+  async process(
+    job: BulkJob,
+    chunk: { index: number; requestId: string; lines: string[] },
+  ): Promise<{ rows: string[]; accepted: number; free: number; stop?: { state: 'quota_exhausted'; message: string } }> {
+    const started = performance.now();
+    const subject = subjectOf(job);
+    let outcome;
+    try {
+      outcome = await lookUpBatch(chunk.lines, this.deps.engine, async (count) => {
+        const decision = await this.deps.accounting.reserveChunk(subject, chunk.requestId, count);
+        return decision.granted;
+      });
+    } catch (error) {
+      // The engine retries transient failures; a 503 from the quota rule is one.
+      if (error instanceof ApiError && error.status === 503) throw new UnavailableError(error.message, { cause: error });
+      throw error;
+    }
+    if (outcome.granted + outcome.free > 0) {
+      this.deps.accounting.recordAs(
+        subject,
+        {
+          endpoint: '/v1/bulk',
+          ip: '',
+          ipVersion: 0,
+          countryCode: '',
+          province: '',
+          result: outcome.granted > 0 ? UsageResult.USAGE_RESULT_FOUND : UsageResult.USAGE_RESULT_RESERVED,
+          httpStatus: 200,
+          count: outcome.granted,
+          freeCount: outcome.free,
+        },
+        chunk.requestId,
+        performance.now() - started,
+        new Date(),
+      );
+    }
+    const rows = this.rows(job, outcome.items);
+    if (outcome.refused === 0) return { rows, accepted: outcome.granted, free: outcome.free };
+    return {
+      rows,
+      accepted: outcome.granted,
+      free: outcome.free,
+      stop: {
+        state: 'quota_exhausted',
+        message: 'The monthly quota ran out: the lines after the last answered address were not looked up.',
+      },
+    };
+  }
+
+  private rows(job: BulkJob, items: BatchItem[]): string[] {
+    const selector = selectorOf(job);
+    if (job.resultFormat === 'csv') {
+      const columns = csvBatchColumns(selector.columns);
+      return items.map((item) =>
+        csvBatchRow(
+          'info' in item ? { view: selector.apply(ipInfoView(item.info)) } : { query: item.query, error: item.code },
+          columns,
+        ).replace(/\r?\n$/, ''),
+      );
+    }
+    return items.map((item) =>
+      JSON.stringify(
+        'info' in item
+          ? selector.apply(ipInfoView(item.info))
+          : { query: item.query, error: { code: item.code, message: item.message } },
+      ),
+    );
+  }
+}

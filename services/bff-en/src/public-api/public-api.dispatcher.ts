@@ -1,0 +1,168 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Clock, Logger } from '@ipdata/common';
+import type { ResolvedApiKey } from '@ipdata/auth/client';
+import { ApiCall } from './api-call.js';
+import { ApiError, apiErrorOf } from './api-error.js';
+import { apiKeyOf } from './api-key.js';
+import type { Accounting, Caller } from './accounting.js';
+import type { PublicOperation, PublicRoute } from './public-route.js';
+import { operationsOf } from './public-routes.js';
+import { newRequestId } from './request-id.js';
+
+interface CompiledRoute {
+  route: PublicRoute;
+  /** Literal segments; undefined where the template has a parameter. */
+  segments: ReadonlyArray<string | undefined>;
+}
+
+export interface PublicApiDispatcherDeps {
+  routes: readonly PublicRoute[];
+  keys: { resolve(key: string): Promise<ResolvedApiKey> };
+  accounting: Accounting;
+  clock: Clock;
+  logger: Logger;
+}
+
+const PREFLIGHT_HEADERS = [
+  'Access-Control-Allow-Origin',
+  '*',
+  'Access-Control-Allow-Methods',
+  'GET, POST, OPTIONS',
+  'Access-Control-Allow-Headers',
+  'Authorization, X-API-Key, Content-Type, Accept',
+  'Access-Control-Max-Age',
+  '86400',
+];
+
+/**
+ * The public API's own router, in front of everything else on bff-en's HTTP server (common's
+ * HttpServer `firstHandler`): it owns `/v1` and `/v1/...`, matches a short route table segment by
+ * segment (no regular expressions, no middleware chain) and answers every error in the API's one
+ * shape with the common headers. Everything else (health, later the web API) falls through.
+ */
+export class PublicApiDispatcher {
+  private readonly compiled: CompiledRoute[];
+
+  constructor(private readonly deps: PublicApiDispatcherDeps) {
+    this.compiled = deps.routes.map((route) => ({
+      route,
+      segments: route.path
+        .split('/')
+        .slice(1)
+        .map((segment) => (segment.startsWith('{') ? undefined : segment)),
+    }));
+  }
+
+  /** The operations served, as the OpenAPI document names them. */
+  operations(): PublicOperation[] {
+    return operationsOf(this.deps.routes);
+  }
+
+  /** For HttpServer's firstHandler: undefined when the path is not the public API's. */
+  readonly handle = (request: IncomingMessage, response: ServerResponse): Promise<void> | undefined => {
+    const url = request.url ?? '/';
+    if (!url.startsWith('/v1/') && url !== '/v1' && !url.startsWith('/v1?')) return undefined;
+    return this.dispatch(request, response, url);
+  };
+
+  private async dispatch(request: IncomingMessage, response: ServerResponse, url: string): Promise<void> {
+    const queryAt = url.indexOf('?');
+    const path = queryAt < 0 ? url : url.slice(0, queryAt);
+    const call = new ApiCall(
+      newRequestId(),
+      request,
+      response,
+      path,
+      queryAt < 0 ? '' : url.slice(queryAt + 1),
+      performance.now(),
+      this.deps.clock.now().getTime(),
+    );
+    let caller: Caller | undefined;
+    try {
+      if (request.method === 'OPTIONS') {
+        response.writeHead(204, PREFLIGHT_HEADERS);
+        response.end();
+        return;
+      }
+      const { route, params } = this.match(call);
+      if (route.auth) caller = await this.caller(call);
+      await route.handle(call, params, caller);
+    } catch (error) {
+      // Every answer carries the caller's quota: an error before the route reserved anything
+      // (a bad parameter) asks for the state with a zero reservation.
+      if (caller !== undefined && call.quota === undefined) {
+        await this.deps.accounting.reserveDecision(call, caller, 0, false).catch(() => undefined);
+      }
+      this.fail(call, error);
+    }
+  }
+
+  private match(call: ApiCall): { route: PublicRoute; params: string[] } {
+    const parts = call.path.split('/');
+    const method = call.request.method === 'HEAD' ? 'GET' : call.request.method;
+    const allowed: string[] = [];
+    for (const { route, segments } of this.compiled) {
+      if (segments.length !== parts.length - 1) continue;
+      const params: string[] = [];
+      let matches = true;
+      for (let i = 0; i < segments.length; i++) {
+        const literal = segments[i];
+        const part = parts[i + 1] as string;
+        if (literal === undefined) {
+          if (part.length === 0) {
+            matches = false;
+            break;
+          }
+          params.push(decodeSegment(part));
+        } else if (literal !== part) {
+          matches = false;
+          break;
+        }
+      }
+      if (!matches) continue;
+      if (route.method === method) return { route, params };
+      allowed.push(route.method);
+    }
+    if (allowed.length > 0) {
+      throw new ApiError(
+        405,
+        'method_not_allowed',
+        `${call.request.method ?? ''} is not allowed on ${call.path}.`,
+        `Use ${allowed.join(' or ')}.`,
+        { Allow: [...allowed, 'OPTIONS'].join(', ') },
+      );
+    }
+    throw new ApiError(404, 'not_found', `There is no API route ${call.path}.`, 'See the routes in /v1/openapi.json.');
+  }
+
+  private async caller(call: ApiCall): Promise<Caller> {
+    const key = await this.deps.keys.resolve(apiKeyOf(call));
+    return this.deps.accounting.caller(key);
+  }
+
+  private fail(call: ApiCall, error: unknown): void {
+    const apiError = apiErrorOf(error);
+    if (apiError.status >= 500) {
+      this.deps.logger.error({ err: error, requestId: call.requestId, path: call.path }, 'public API request failed');
+    }
+    if (call.response.headersSent) {
+      call.response.destroy();
+      return;
+    }
+    call.sendError(apiError);
+  }
+}
+
+function decodeSegment(segment: string): string {
+  if (segment.indexOf('%') < 0) return segment;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new ApiError(
+      400,
+      'invalid_path',
+      'The path is not valid percent-encoding.',
+      'Encode path segments with encodeURIComponent.',
+    );
+  }
+}

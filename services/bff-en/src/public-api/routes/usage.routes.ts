@@ -1,0 +1,55 @@
+import { PlanTier } from '@ipdata/proto/events/v1/billing';
+import type { Accounting, Caller } from '../accounting.js';
+import type { PublicRoute } from '../public-route.js';
+import { jsonText } from '../render.js';
+
+const TIER_NAMES: Partial<Record<PlanTier, string>> = {
+  [PlanTier.PLAN_TIER_FREE]: 'free',
+  [PlanTier.PLAN_TIER_STANDARD]: 'standard',
+  [PlanTier.PLAN_TIER_BUSINESS]: 'business',
+  [PlanTier.PLAN_TIER_ENTERPRISE]: 'enterprise',
+};
+
+/**
+ * GET /v1/usage: the calling key's plan and the account's month so far, from the quota counters
+ * (the stats service's rollups replace them once it exists). Reading usage costs no lookup; it
+ * counts for the burst limit like every request.
+ */
+export function usageRoutes(deps: { accounting: Accounting }): PublicRoute[] {
+  return [
+    {
+      method: 'GET',
+      path: '/v1/usage',
+      auth: true,
+      handle: async (call, _params, caller) => {
+        const { key, subject } = caller as Caller;
+        await deps.accounting.reserve(call, caller as Caller, 0, false);
+        const status = await deps.accounting.status(caller as Caller);
+        const body = {
+          plan: {
+            id: key.planId === '' ? 'api-free' : key.planId,
+            tier: TIER_NAMES[key.tier] ?? 'free',
+            lookups_per_month: subject.includedPerMonth,
+            max_lookups_per_month: subject.maxPerMonth ?? null,
+            overage_allowed: subject.overageAllowed,
+            burst_per_second: subject.burstPerSecond,
+          },
+          key_id: key.keyId,
+          quota:
+            status === undefined
+              ? null
+              : {
+                  limit: status.limit,
+                  used: status.used,
+                  remaining: status.remaining,
+                  overage: status.overage,
+                  reset_at: status.resetAt.toISOString(),
+                },
+          per_day: status?.perDay.account ?? [],
+          key_per_day: status?.perDay.key ?? [],
+        };
+        call.sendJsonText(200, jsonText(call, body));
+      },
+    },
+  ];
+}

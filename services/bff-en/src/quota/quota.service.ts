@@ -1,0 +1,272 @@
+import { InvalidArgumentError, errorText, type Clock, type Component, type Logger } from '@ipdata/common';
+import { QuotaBatcher, type QuotaBatcherOptions } from './quota-batcher.js';
+import { decisionOf, type PendingReservation as Pending, type SettledReservation as Settled } from './quota-decision.js';
+import { FailOpenRule } from './quota-fail-open.js';
+import { QuotaJournal, type JournalEntry } from './quota-journal.js';
+import { daysOfMonthSoFar, periodOf } from './quota-period.js';
+import type { QuotaStore, ReserveCommand, ReserveOutcome } from './quota.ports.js';
+import {
+  QuotaUnavailableError,
+  monthlyCeiling,
+  type QuotaDecision,
+  type QuotaRequest,
+  type QuotaStatus,
+  type QuotaSubject,
+} from './quota.types.js';
+
+export interface QuotaServiceOptions {
+  store: QuotaStore;
+  clock: Clock;
+  logger: Logger;
+  /** Where fail-open grants are journalled while Redis does not answer (e.g. var/bff-en/quota-journal). */
+  journalDir: string;
+  /** A store call without an answer after this long counts as "Redis down" (default 500 ms). */
+  deadlineMs?: number;
+  batch?: QuotaBatcherOptions;
+  /** While journalled grants wait, try to apply them this often (default 5 s). */
+  replayIntervalMs?: number;
+  /**
+   * How long a grant is remembered under its request id: long enough for an in-process retry and
+   * for a journal replay to meet a timed-out script that ran late (default 120 s).
+   */
+  requestMemorySeconds?: number;
+  /** The same for `durable` reservations (bulk chunks): longer than a month (default 35 days). */
+  durableMemorySeconds?: number;
+}
+
+export interface QuotaStats {
+  reservations: number;
+  /** Store (script) calls made for reservations: far fewer than reservations under load. */
+  scriptCalls: number;
+  degradedGrants: number;
+  refusedUnavailable: number;
+  /** Journalled grants applied to Redis after an outage. */
+  replayed: number;
+}
+
+const REPLAY_CHUNK = 500;
+
+/**
+ * The public API's monthly quota and per-key burst limit, exact across any number of bff-en
+ * processes: every reservation is decided inside one Redis Lua script (the store), and the
+ * reservations of one event-loop turn share one script call (QuotaBatcher). When Redis does not
+ * answer, free keys are refused (QuotaUnavailableError → 503) and paid keys are let through,
+ * journalled and counted once Redis answers again (README-quota.md).
+ */
+export class QuotaService implements Component {
+  readonly name = 'quota';
+  private readonly store: QuotaStore;
+  private readonly clock: Clock;
+  private readonly logger: Logger;
+  private readonly journal: QuotaJournal;
+  private readonly batcher: QuotaBatcher<Pending, Settled>;
+  private readonly deadlineMs: number;
+  private readonly replayIntervalMs: number;
+  private readonly requestMemorySeconds: number;
+  private readonly durableMemorySeconds: number;
+  private readonly failOpen: FailOpenRule;
+  private replaying: Promise<number> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private down = false;
+  private readonly counters = { reservations: 0, replayed: 0 };
+
+  constructor(options: QuotaServiceOptions) {
+    this.store = options.store;
+    this.clock = options.clock;
+    this.logger = options.logger;
+    this.journal = new QuotaJournal(options.journalDir, options.logger);
+    this.failOpen = new FailOpenRule(this.journal, options.logger);
+    this.batcher = new QuotaBatcher((items) => this.decide(items), options.batch);
+    this.deadlineMs = options.deadlineMs ?? 500;
+    this.replayIntervalMs = options.replayIntervalMs ?? 5_000;
+    this.requestMemorySeconds = options.requestMemorySeconds ?? 120;
+    this.durableMemorySeconds = options.durableMemorySeconds ?? 35 * 24 * 3600;
+  }
+
+  static create(options: QuotaServiceOptions): QuotaService {
+    return new QuotaService(options);
+  }
+
+  /** Applies journals left by this host's dead processes; never fails the start (Redis may be down). */
+  async start(): Promise<void> {
+    this.timer = setInterval(() => {
+      if (this.journal.pending) void this.replayJournal();
+    }, this.replayIntervalMs);
+    this.timer.unref();
+    await this.replayJournal();
+  }
+
+  async shutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.batcher.drained();
+    await this.replaying;
+  }
+
+  get stats(): QuotaStats {
+    return {
+      ...this.counters,
+      scriptCalls: this.batcher.calls,
+      degradedGrants: this.failOpen.journalled,
+      refusedUnavailable: this.failOpen.refused,
+    };
+  }
+
+  /** Grants all of `count`, part of it (`partial`), or nothing with the reason; never counts one request id twice. */
+  async reserve(request: QuotaRequest): Promise<QuotaDecision> {
+    if (!Number.isSafeInteger(request.count) || request.count < 0) {
+      throw new InvalidArgumentError(`quota reservation count must be a whole number ≥ 0, got ${request.count}`);
+    }
+    this.counters.reservations++;
+    const now = this.clock.now();
+    const pending: Pending = { request, now, period: periodOf(now) };
+    let settled: Settled;
+    try {
+      settled = await this.batcher.submit(pending);
+    } catch (error) {
+      // Queue full (or a store answer of the wrong length): the same rule as Redis being down.
+      settled = (await this.fallback([pending], error))[0] as Settled;
+    }
+    if ('error' in settled) throw settled.error;
+    return settled.decision;
+  }
+
+  /** This month's counters for GET /v1/usage. */
+  async status(subject: QuotaSubject): Promise<QuotaStatus> {
+    const now = this.clock.now();
+    const period = periodOf(now);
+    const days = daysOfMonthSoFar(now);
+    let counters;
+    try {
+      counters = await this.withDeadline(this.store.usage(subject.accountId, subject.keyId, period.month, days));
+    } catch (error) {
+      throw new QuotaUnavailableError('usage counters temporarily unavailable', { cause: error });
+    }
+    const included = subject.includedPerMonth;
+    return {
+      limit: included,
+      used: counters.used,
+      remaining: Math.max(0, included - counters.used),
+      resetAt: period.resetAt,
+      overage: Math.max(0, counters.used - included),
+      maxPerMonth: subject.maxPerMonth,
+      perDay: {
+        account: days.map((date, i) => ({ date, count: counters.accountDays[i] ?? 0 })),
+        key: days.map((date, i) => ({ date, count: counters.keyDays[i] ?? 0 })),
+      },
+    };
+  }
+
+  /**
+   * Counts the journalled fail-open grants in Redis (idempotent by request id), then deletes the
+   * journal. Runs after Redis answers again, on a timer while grants wait, and at start. Answers how
+   * many grants were applied; concurrent calls share one run.
+   */
+  replayJournal(): Promise<number> {
+    this.replaying ??= this.replayOnce().finally(() => {
+      this.replaying = undefined;
+    });
+    return this.replaying;
+  }
+
+  private async replayOnce(): Promise<number> {
+    let applied = 0;
+    try {
+      for (const file of await this.journal.segments()) {
+        const entries = await this.journal.read(file);
+        for (let start = 0; start < entries.length; start += REPLAY_CHUNK) {
+          const chunk = entries.slice(start, start + REPLAY_CHUNK);
+          await this.withDeadline(this.store.reserve(chunk.map((entry) => replayCommand(entry, this.durableMemorySeconds))));
+          applied += chunk.length;
+        }
+        await this.journal.remove(file);
+      }
+    } catch (error) {
+      this.logger.warn({ reason: errorText(error), applied }, 'quota journal not fully applied yet, will retry');
+    }
+    // Once Redis holds every journalled grant, it answers retries of those request ids itself.
+    if (!this.journal.pending) this.failOpen.outageOver();
+    if (applied > 0) {
+      this.counters.replayed += applied;
+      this.logger.info({ applied }, 'applied journalled quota grants to Redis');
+    }
+    return applied;
+  }
+
+  private async decide(items: Pending[]): Promise<Settled[]> {
+    let outcomes: ReserveOutcome[];
+    try {
+      outcomes = await this.withDeadline(this.store.reserve(items.map((item) => this.reserveCommand(item))));
+      if (outcomes.length !== items.length) throw new Error(`quota store answered ${outcomes.length} of ${items.length}`);
+    } catch (error) {
+      return this.fallback(items, error);
+    }
+    if (this.down) {
+      this.down = false;
+      this.logger.info('Redis answers quota reservations again');
+    }
+    if (this.journal.pending && this.replaying === undefined) void this.replayJournal();
+    return items.map((item, i) => {
+      const outcome = outcomes[i] as ReserveOutcome;
+      this.failOpen.remember(item.request.subject.accountId, item.period.month, outcome.used);
+      return { decision: decisionOf(item, outcome) };
+    });
+  }
+
+  /** Redis did not answer: the fail rule decides (README-quota.md). */
+  private async fallback(items: Pending[], error: unknown): Promise<Settled[]> {
+    if (!this.down) {
+      this.down = true;
+      this.logger.warn(
+        { reason: errorText(error) },
+        'Redis does not answer quota reservations: free keys refused, paid keys journalled',
+      );
+    }
+    return this.failOpen.apply(items, error);
+  }
+
+  private reserveCommand({ request, period }: Pending): ReserveCommand {
+    const { subject } = request;
+    return {
+      requestId: request.requestId,
+      accountId: subject.accountId,
+      keyId: subject.keyId,
+      count: request.count,
+      partial: request.partial,
+      ceiling: monthlyCeiling(subject),
+      burstPerSecond: request.checkBurst === false ? 0 : subject.burstPerSecond,
+      force: false,
+      rememberSeconds: request.durable === true ? this.durableMemorySeconds : this.requestMemorySeconds,
+      month: period.month,
+      day: period.day,
+      second: period.second,
+    };
+  }
+
+  private withDeadline<T>(promise: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`quota store gave no answer within ${this.deadlineMs} ms`)), this.deadlineMs);
+    });
+    return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+  }
+}
+
+/** Replays keep the grant long: an orphaned journal may be applied days later. */
+function replayCommand(entry: JournalEntry, rememberSeconds: number): ReserveCommand {
+  const period = periodOf(new Date(entry.at));
+  return {
+    requestId: entry.requestId,
+    accountId: entry.accountId,
+    keyId: entry.keyId,
+    count: entry.count,
+    partial: false,
+    ceiling: -1,
+    burstPerSecond: 0,
+    force: true,
+    rememberSeconds,
+    month: period.month,
+    day: period.day,
+    second: period.second,
+  };
+}

@@ -1,0 +1,368 @@
+import { mkdirSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  TOPICS,
+  UnavailableError,
+  cloudEventHeaders,
+  errorText,
+  systemClock,
+  type Clock,
+  type Component,
+  type TopicDefinition,
+} from '@ipdata/common';
+import { UsageEvent } from '@ipdata/proto/events/v1/usage';
+import type { Logger } from 'pino';
+import { DirectoryLock } from './directory-lock.js';
+import { FRAME_HEADER_BYTES, SegmentJournal, type JournalCursor, type Segment } from './segment-journal.js';
+import { encodeUsageRecord, maxEncodedBytes } from './usage-event.codec.js';
+import { usageEventKey, type UsageRecord } from './usage-record.js';
+import type { UsageEventSink, UsageKafkaRecord } from './usage.ports.js';
+
+export interface UsageLedgerConfig {
+  /** The journal's directory; one process at a time (locked with `ledger.lock`). */
+  dir: string;
+  producer: UsageEventSink;
+  /** CloudEvents source (`meta.source`), e.g. 'bff-en'. */
+  source: string;
+  /** Default TOPICS.usageLookup; tests pass a topic of their own. */
+  topic?: TopicDefinition<UsageEvent>;
+  /** Most events held in memory for sending (default 50,000); beyond it they wait only in the journal. */
+  memoryLimit?: number;
+  /** Most events per send (default 500). */
+  batchSize?: number;
+  /** How long a lone event waits for company before it is sent (default 20 ms). */
+  lingerMs?: number;
+  /** A segment file is sealed and a new one started at this size (default 8 MiB). */
+  segmentBytes?: number;
+  /** How long shutdown() keeps sending before it leaves the rest in the journal (default 10 s). */
+  drainTimeoutMs?: number;
+  clock?: Clock;
+}
+
+export interface UsageLedgerStats {
+  /** Events in memory waiting for Kafka (including the batch in flight). */
+  buffered: number;
+  /** True while newer events wait only in the journal (memory full, or an earlier run's backlog). */
+  spilled: boolean;
+  /** Events journalled by record() since start. */
+  journalled: number;
+  /** Events read back from journal files (an earlier run's, or spilled ones). */
+  readBack: number;
+  /** Events Kafka acknowledged since start. */
+  sent: number;
+  sendFailures: number;
+  /** The last send failure since the last acknowledgement, for /readyz details and logs. */
+  lastSendError: string | undefined;
+  journalBytes: number;
+  segments: number;
+  lastAckAt: Date | undefined;
+}
+
+/** An event waiting in memory: its encoded value and what its record key and headers need. */
+interface Pending {
+  id: string;
+  source: string;
+  key: string;
+  timeMs: number;
+  payload: Buffer;
+  segment: Segment;
+  /** Offset right after its frame in the segment. */
+  end: number;
+}
+
+const MAX_BACKOFF_MS = 5_000;
+const FAILURE_LOG_INTERVAL_MS = 30_000;
+
+/**
+ * The usage ledger of an API process (README-ledger.md): record() writes the event ahead to a
+ * journal before it returns, so an answered request's event survives the process being killed;
+ * a background loop sends journalled events to Kafka in order, in batches, and a journal segment
+ * is deleted only when Kafka acknowledged all of it. Kafka down: events wait in memory up to
+ * `memoryLimit`, then only in the journal, and go out in order when it is back.
+ */
+export class UsageLedger implements Component {
+  readonly name = 'usage-ledger';
+  private readonly topic: TopicDefinition<UsageEvent>;
+  private readonly memoryLimit: number;
+  private readonly batchSize: number;
+  private readonly lingerMs: number;
+  private readonly segmentBytes: number;
+  private readonly drainTimeoutMs: number;
+  private readonly clock: Clock;
+
+  private lock: DirectoryLock | undefined;
+  private journal: SegmentJournal | undefined;
+  private queue: Pending[] = [];
+  private head = 0;
+  /** Set while newer events are only in the journal: where reading them back resumes. */
+  private spillCursor: JournalCursor | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private sending = false;
+  private stopping = false;
+  private wake: AbortController | undefined;
+  private lastFailureLogAt = 0;
+  private counters = { journalled: 0, readBack: 0, sent: 0, sendFailures: 0 };
+  private lastAckAt: Date | undefined;
+  private lastSendError: string | undefined;
+  /** Where record() encodes a frame; reused, so the hot path allocates only the copy it keeps. */
+  private scratch = Buffer.allocUnsafe(4096);
+
+  private constructor(
+    private readonly config: UsageLedgerConfig,
+    private readonly logger: Logger,
+  ) {
+    this.topic = config.topic ?? TOPICS.usageLookup;
+    this.memoryLimit = config.memoryLimit ?? 50_000;
+    this.batchSize = config.batchSize ?? 500;
+    this.lingerMs = config.lingerMs ?? 20;
+    this.segmentBytes = config.segmentBytes ?? 8 * 1024 * 1024;
+    this.drainTimeoutMs = config.drainTimeoutMs ?? 10_000;
+    this.clock = config.clock ?? systemClock;
+  }
+
+  static fromConfig(config: UsageLedgerConfig, logger: Logger): UsageLedger {
+    return new UsageLedger(config, logger.child({ module: 'usage-ledger' }));
+  }
+
+  async start(): Promise<void> {
+    mkdirSync(this.config.dir, { recursive: true });
+    const lock = DirectoryLock.acquire(this.config.dir);
+    try {
+      this.journal = SegmentJournal.open(this.config.dir, { segmentBytes: this.segmentBytes }, this.logger);
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+    this.lock = lock;
+    const replayFrom = this.journal.replayFrom;
+    if (replayFrom !== undefined) {
+      // An earlier run's events go first; everything recorded from now on waits behind them on disk.
+      this.spillCursor = replayFrom;
+      this.logger.info(
+        { segments: this.journal.segments.length - 1, bytes: this.journal.bytes - replayFrom.offset },
+        'sending usage events journalled by an earlier run',
+      );
+      this.schedule();
+    }
+  }
+
+  /**
+   * Journals one accepted request's event; call it before writing the answer. Synchronous: when
+   * it returns, the event is in the journal file. Throws UnavailableError when the journal
+   * cannot be written (then answer 503: an answer without its event would be lost usage).
+   */
+  record(record: UsageRecord): void {
+    const journal = this.journal;
+    if (journal === undefined) throw new UnavailableError('the usage ledger is not running');
+    const source = this.config.source;
+    const room = FRAME_HEADER_BYTES + maxEncodedBytes(record, source);
+    if (this.scratch.length < room) this.scratch = Buffer.allocUnsafe(room * 2);
+    const frame = this.scratch;
+    const end = encodeUsageRecord(record, source, frame, FRAME_HEADER_BYTES);
+    let segment: Segment;
+    try {
+      segment = journal.append(frame, end);
+    } catch (error) {
+      this.logger.error({ err: error, dir: this.config.dir }, 'usage journal write failed');
+      throw new UnavailableError('usage could not be recorded');
+    }
+    this.counters.journalled++;
+    if (this.spillCursor !== undefined) {
+      // Older events wait on disk: this one waits behind them, in the journal only.
+    } else if (this.queue.length - this.head < this.memoryLimit) {
+      const payload = Buffer.allocUnsafe(end - FRAME_HEADER_BYTES);
+      frame.copy(payload, 0, FRAME_HEADER_BYTES, end);
+      const key = usageEventKey(record);
+      this.queue.push({ id: record.requestId, source, key, timeMs: record.time.getTime(), payload, segment, end: segment.bytes });
+    } else {
+      // Memory is full: from this event on, events are read back from the journal as room frees up.
+      this.spillCursor = { segment, offset: segment.bytes - end };
+    }
+    if (!this.sending && this.timer === undefined) this.schedule();
+  }
+
+  /** The journal is writable; Kafka being down does not make the API unready (events wait). */
+  async isReady(): Promise<boolean> {
+    return this.journal !== undefined && !this.stopping;
+  }
+
+  stats(): UsageLedgerStats {
+    return {
+      ...this.counters,
+      buffered: this.queue.length - this.head,
+      spilled: this.spillCursor !== undefined,
+      journalBytes: this.journal?.bytes ?? 0,
+      segments: this.journal?.segments.length ?? 0,
+      lastAckAt: this.lastAckAt,
+      lastSendError: this.lastSendError,
+    };
+  }
+
+  /**
+   * Sends what it can within drainTimeoutMs, then closes the journal: whatever Kafka did not
+   * acknowledge stays in it for the next start. Register the ledger after its producer and
+   * before the HTTP server, so requests stop first and the producer last.
+   */
+  async shutdown(): Promise<void> {
+    const journal = this.journal;
+    if (journal === undefined) return;
+    this.stopping = true;
+    const deadline = performance.now() + this.drainTimeoutMs;
+    if (this.timer !== undefined) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    this.wake?.abort();
+    // Requests still finishing may record during the drain: the loop starts the sender again for them.
+    while (this.pendingCount() > 0 && performance.now() < deadline) {
+      if (!this.sending) void this.pump(deadline);
+      await sleep(10);
+    }
+    const left = this.pendingCount();
+    this.journal = undefined;
+    this.wake?.abort();
+    journal.close();
+    this.lock?.release();
+    this.lock = undefined;
+    if (left > 0 || this.spillCursor !== undefined) {
+      this.logger.warn({ buffered: left, dir: this.config.dir }, 'usage events left in the journal for the next start');
+    }
+  }
+
+  private pendingCount(): number {
+    return this.queue.length - this.head + (this.spillCursor === undefined ? 0 : 1);
+  }
+
+  private schedule(): void {
+    if (this.sending || this.timer !== undefined || this.journal === undefined || this.stopping) return;
+    const delay = this.spillCursor !== undefined || this.queue.length - this.head >= this.batchSize ? 0 : this.lingerMs;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.pump(Number.POSITIVE_INFINITY);
+    }, delay);
+  }
+
+  /** The one sender: one batch in flight at a time, so events reach Kafka in journal order. */
+  private async pump(deadline: number): Promise<void> {
+    this.sending = true;
+    let failures = 0;
+    try {
+      for (;;) {
+        const journal = this.journal;
+        if (journal === undefined) return;
+        try {
+          this.refill(journal);
+        } catch (error) {
+          // Only a bug or a damaged file gets here; keep the API up, say so, and try again later.
+          this.logger.error({ err: error, dir: this.config.dir }, 'usage journal could not be read back');
+          await this.pause(MAX_BACKOFF_MS);
+          continue;
+        }
+        const batch = this.queue.slice(this.head, this.head + this.batchSize);
+        if (batch.length === 0) return;
+        try {
+          await this.config.producer.sendRaw(this.topic.name, batch.map(this.toKafkaRecord));
+        } catch (error) {
+          failures++;
+          this.counters.sendFailures++;
+          this.lastSendError = errorText(error);
+          this.logFailure(error, failures);
+          if (this.stopping && performance.now() >= deadline) return;
+          await this.pause(Math.min(MAX_BACKOFF_MS, 100 * 2 ** Math.min(failures, 6)));
+          continue;
+        }
+        failures = 0;
+        if (this.journal !== journal) return; // closed while the batch was in flight: it is journalled
+        this.acknowledge(journal, batch);
+      }
+    } finally {
+      this.sending = false;
+      this.schedule();
+    }
+  }
+
+  /** Moves spilled events from the journal back into memory, oldest first, as memory allows. */
+  private refill(journal: SegmentJournal): void {
+    const cursor = this.spillCursor;
+    if (cursor === undefined) return;
+    const room = Math.min(this.memoryLimit - (this.queue.length - this.head), this.batchSize * 4);
+    if (room <= 0) return;
+    const { payloads, cursor: next } = journal.read(cursor, room);
+    for (const { payload, segment, end } of payloads) {
+      let event: UsageEvent;
+      try {
+        event = UsageEvent.decode(payload);
+      } catch (error) {
+        // The CRC matched, so these are the bytes that were written, and they will never decode:
+        // count the event as done rather than block every event behind it.
+        this.logger.error({ err: error, segment: segment.path, end }, 'usage journal frame is not a UsageEvent; skipped');
+        journal.acknowledge(segment, 1);
+        continue;
+      }
+      const meta = event.meta;
+      this.queue.push({
+        id: meta?.id ?? '',
+        source: meta?.source ?? this.config.source,
+        key: usageEventKey(event),
+        timeMs: meta?.time?.getTime() ?? 0,
+        payload: Buffer.from(payload), // the read chunk is shared: keep only this event's bytes
+        segment,
+        end,
+      });
+    }
+    this.counters.readBack += payloads.length;
+    // Caught up: record() puts new events in memory again, behind the ones just read.
+    this.spillCursor = next;
+  }
+
+  private readonly toKafkaRecord = (pending: Pending): UsageKafkaRecord => ({
+    key: pending.key,
+    value: pending.payload,
+    headers: cloudEventHeaders({
+      id: pending.id,
+      type: this.topic.eventType,
+      source: pending.source,
+      time: new Date(pending.timeMs).toISOString(),
+    }),
+    timestamp: String(pending.timeMs),
+  });
+
+  private acknowledge(journal: SegmentJournal, batch: Pending[]): void {
+    this.head += batch.length;
+    if (this.head > 4096 && this.head * 2 > this.queue.length) {
+      this.queue = this.queue.slice(this.head);
+      this.head = 0;
+    }
+    let run = 0;
+    for (let i = 0; i < batch.length; i++) {
+      run++;
+      const segment = (batch[i] as Pending).segment;
+      if (i + 1 === batch.length || (batch[i + 1] as Pending).segment !== segment) {
+        journal.acknowledge(segment, run);
+        run = 0;
+      }
+    }
+    const last = batch[batch.length - 1] as Pending;
+    journal.checkpointAt(last.segment, last.end);
+    this.counters.sent += batch.length;
+    this.lastAckAt = this.clock.now();
+    this.lastSendError = undefined;
+  }
+
+  /** Waits before a retry; shutdown cuts the wait short. */
+  private async pause(ms: number): Promise<void> {
+    this.wake = new AbortController();
+    await sleep(this.stopping ? Math.min(ms, 200) : ms, undefined, { signal: this.wake.signal }).catch(() => undefined);
+    this.wake = undefined;
+  }
+
+  private logFailure(error: unknown, failures: number): void {
+    const now = performance.now();
+    if (failures > 1 && now - this.lastFailureLogAt < FAILURE_LOG_INTERVAL_MS) return;
+    this.lastFailureLogAt = now;
+    this.logger.warn(
+      { error: errorText(error), buffered: this.queue.length - this.head, spilled: this.spillCursor !== undefined },
+      'usage events not acknowledged by Kafka; they wait in the journal and are retried',
+    );
+  }
+}

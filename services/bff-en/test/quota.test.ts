@@ -1,0 +1,250 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ManualClock, stackAddresses, uniqueName } from '@ipdata/common/testing';
+import { RedisQuotaStore } from '../src/adapters/redis/index.js';
+import { QuotaService, periodOf, type QuotaDecision, type QuotaSubject } from '../src/quota/index.js';
+
+const logger = pino({ level: 'silent' });
+const { redisUrl } = stackAddresses();
+const fixture = fileURLToPath(new URL('./fixtures/quota-reserver.ts', import.meta.url));
+
+function subject(overrides: Partial<QuotaSubject> = {}): QuotaSubject {
+  return {
+    accountId: uniqueName('acc'),
+    keyId: uniqueName('key'),
+    paid: false,
+    includedPerMonth: 100,
+    maxPerMonth: undefined,
+    overageAllowed: false,
+    burstPerSecond: 1_000_000,
+    ...overrides,
+  };
+}
+
+describe('quota engine on real Redis: exact under concurrency, never double counted', () => {
+  const redis = new Redis(redisUrl);
+  const prefix = `${uniqueName('quota-test')}:`;
+  const journalDir = mkdtempSync(join(tmpdir(), 'quota-journal-'));
+  const services: QuotaService[] = [];
+  afterAll(async () => {
+    await Promise.all(services.map((service) => service.shutdown()));
+    redis.disconnect();
+  });
+
+  function quotaService(clock = new ManualClock(new Date('2030-05-15T12:00:00Z'))) {
+    const service = QuotaService.create({
+      store: new RedisQuotaStore(redis, { keyPrefix: prefix }),
+      clock,
+      logger,
+      journalDir,
+      deadlineMs: 5_000,
+    });
+    services.push(service);
+    return { service, clock };
+  }
+
+  const monthCounter = async (accountId: string, month = '2030-05') =>
+    Number(await redis.get(`${prefix}m:${accountId}:${month}`));
+
+  it('200 concurrent reservations: one script call for many, exactly the included 100 granted, same answers as one by one', async () => {
+    const { service } = quotaService();
+    const who = subject();
+    const decisions = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => service.reserve({ requestId: `r${i}`, subject: who, count: 1, partial: false })),
+    );
+    const granted = decisions.filter((decision) => decision.granted === 1);
+    expect(granted).toHaveLength(100);
+    expect(decisions.filter((decision) => decision.denied === 'quota_exceeded')).toHaveLength(100);
+    // One by one, grant n would see used = n: the batched answers are exactly those.
+    expect(granted.map((decision) => decision.used).sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    expect(decisions.slice(0, 100).every((decision) => decision.granted === 1)).toBe(true);
+    expect(decisions[199]).toMatchObject({ granted: 0, used: 100, remaining: 0, limit: 100 });
+    expect(decisions[199]?.retryAfterSeconds).toBe(16 * 24 * 3600 + 12 * 3600); // until 2030-06-01T00:00Z
+    expect(service.stats.reservations).toBe(200);
+    expect(service.stats.scriptCalls).toBeLessThanOrEqual(2);
+    expect(await monthCounter(who.accountId)).toBe(100);
+  });
+
+  it('3 processes × 100 concurrent reservations for one account allowing 100 → exactly 100 granted, 200 denied', async () => {
+    const who = subject();
+    const children = [0, 1, 2].map(() =>
+      spawn(process.execPath, ['--conditions=source', '--import', 'tsx', fixture], {
+        env: {
+          ...process.env,
+          REDIS_URL: redisUrl,
+          KEY_PREFIX: prefix,
+          JOURNAL_DIR: journalDir,
+          ACCOUNT_ID: who.accountId,
+          KEY_ID: who.keyId,
+          INCLUDED: '100',
+          CONCURRENCY: '100',
+        },
+        stdio: ['pipe', 'pipe', 'inherit'],
+      }),
+    );
+    const lines = children.map((child) => createInterface({ input: child.stdout })[Symbol.asyncIterator]());
+    for (const line of lines) expect((await line.next()).value).toBe('READY');
+    for (const child of children) child.stdin.end('GO\n');
+    const results = await Promise.all(
+      lines.map(
+        async (line) =>
+          JSON.parse((await line.next()).value as string) as { granted: number; denied: number; scriptCalls: number },
+      ),
+    );
+    await Promise.all(children.map((child) => (child.exitCode === null ? once(child, 'exit') : Promise.resolve())));
+    expect(results.reduce((sum, result) => sum + result.granted, 0)).toBe(100);
+    expect(results.reduce((sum, result) => sum + result.denied, 0)).toBe(200);
+    for (const result of results) expect(result.scriptCalls).toBeLessThan(10);
+    // The processes run on the system clock.
+    expect(await monthCounter(who.accountId, periodOf(new Date()).month)).toBe(100);
+  }, 60_000);
+
+  it('batches never push past the quota: partial ones get what is left, all-or-nothing ones are refused whole', async () => {
+    const { service } = quotaService();
+    const who = subject();
+    const decisions = await Promise.all(
+      [30, 30, 30, 30].map((count, i) => service.reserve({ requestId: `b${i}`, subject: who, count, partial: true })),
+    );
+    expect(decisions.map((decision) => decision.granted)).toEqual([30, 30, 30, 10]);
+    expect(decisions[3]?.denied).toBeUndefined();
+    const none = await service.reserve({ requestId: 'b4', subject: who, count: 5, partial: true });
+    expect(none).toMatchObject({ granted: 0, denied: 'quota_exceeded', used: 100 });
+
+    const other = subject();
+    const tooBig = await service.reserve({ requestId: 'c0', subject: other, count: 150, partial: false });
+    expect(tooBig).toMatchObject({ granted: 0, denied: 'quota_exceeded', used: 0, remaining: 100 });
+    const fits = await service.reserve({ requestId: 'c1', subject: other, count: 100, partial: false });
+    expect(fits).toMatchObject({ granted: 100, used: 100, remaining: 0 });
+    expect(await monthCounter(who.accountId)).toBe(100);
+    expect(await monthCounter(other.accountId)).toBe(100);
+  });
+
+  it('a retried reservation (same request id, concurrent or later) answers the same grant and counts once', async () => {
+    const { service } = quotaService();
+    const who = subject();
+    const request = { requestId: 'job-1:0', subject: who, count: 40, partial: true, durable: true };
+    const [first, concurrent] = await Promise.all([service.reserve(request), service.reserve(request)]);
+    const later = await service.reserve(request);
+    expect(first).toMatchObject({ granted: 40, used: 40 });
+    expect(concurrent).toMatchObject({ granted: 40, used: 40, replayed: true });
+    expect(later).toMatchObject({ granted: 40, used: 40, replayed: true });
+    expect(await monthCounter(who.accountId)).toBe(40);
+    const status = await service.status(who);
+    expect(status.perDay.account.at(-1)).toEqual({ date: '2030-05-15', count: 40 });
+    expect(await redis.ttl(`${prefix}r:${who.accountId}:job-1:0`)).toBeGreaterThan(34 * 24 * 3600);
+    // An ordinary API request's grant is remembered for minutes only (one key per request would fill Redis).
+    await service.reserve({ requestId: 'req-1', subject: who, count: 1, partial: false });
+    const ttl = await redis.ttl(`${prefix}r:${who.accountId}:req-1`);
+    expect(ttl).toBeGreaterThan(60);
+    expect(ttl).toBeLessThanOrEqual(120);
+  });
+
+  it('burst: at most burstPerSecond requests per key per second, refused ones count nothing, the next second passes', async () => {
+    const { service, clock } = quotaService();
+    const who = subject({ burstPerSecond: 5 });
+    const decisions = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => service.reserve({ requestId: `s${i}`, subject: who, count: 2, partial: false })),
+    );
+    expect(decisions.filter((decision) => decision.granted === 2)).toHaveLength(5);
+    const refused = decisions.filter((decision) => decision.denied === 'burst_exceeded');
+    expect(refused).toHaveLength(3);
+    expect(refused[0]).toMatchObject({ granted: 0, retryAfterSeconds: 1 });
+    expect(await monthCounter(who.accountId)).toBe(10);
+    // Another key of the same account has its own burst window.
+    const secondKey = await service.reserve({
+      requestId: 'k2',
+      subject: { ...who, keyId: uniqueName('key') },
+      count: 1,
+      partial: false,
+    });
+    expect(secondKey.granted).toBe(1);
+    // Server-started work (bulk chunks) is not a client request.
+    const chunk = await service.reserve({ requestId: 'chunk', subject: who, count: 1, partial: true, checkBurst: false });
+    expect(chunk.granted).toBe(1);
+    clock.advance(1_000);
+    expect((await service.reserve({ requestId: 's9', subject: who, count: 2, partial: false })).granted).toBe(2);
+  });
+
+  it('paid plans continue as overage up to the hard cap; without a cap they go on', async () => {
+    const { service } = quotaService();
+    const who = subject({ paid: true, includedPerMonth: 10, overageAllowed: true, maxPerMonth: 15 });
+    const reserve = (id: string, count: number, partial = false) =>
+      service.reserve({ requestId: id, subject: who, count, partial });
+    expect(await reserve('o1', 10)).toMatchObject({ granted: 10, used: 10, remaining: 0, overage: 0 });
+    expect(await reserve('o2', 2)).toMatchObject({ granted: 2, used: 12, remaining: 0, overage: 2, limit: 10 });
+    expect(await reserve('o3', 10)).toMatchObject({ granted: 0, denied: 'quota_exceeded' });
+    expect(await reserve('o4', 10, true)).toMatchObject({ granted: 3, used: 15, overage: 5 });
+    expect(await reserve('o5', 1)).toMatchObject({ granted: 0, denied: 'quota_exceeded', used: 15 });
+
+    const open = subject({ paid: true, includedPerMonth: 10, overageAllowed: true, maxPerMonth: undefined });
+    const big = await service.reserve({ requestId: 'u1', subject: open, count: 1_000, partial: false });
+    expect(big).toMatchObject({ granted: 1_000, used: 1_000, overage: 990, remaining: 0 });
+
+    const hardStop = subject({ paid: true, includedPerMonth: 10, overageAllowed: false });
+    expect(await service.reserve({ requestId: 'h1', subject: hardStop, count: 11, partial: true })).toMatchObject({
+      granted: 10,
+    });
+  });
+
+  it('a plan upgrade applies to the next reservation (the limit comes with the request)', async () => {
+    const { service } = quotaService();
+    const free = subject({ includedPerMonth: 5 });
+    expect((await service.reserve({ requestId: 'p1', subject: free, count: 5, partial: false })).granted).toBe(5);
+    expect((await service.reserve({ requestId: 'p2', subject: free, count: 1, partial: false })).denied).toBe('quota_exceeded');
+    const upgraded = { ...free, paid: true, includedPerMonth: 50 };
+    expect(await service.reserve({ requestId: 'p3', subject: upgraded, count: 1, partial: false })).toMatchObject({
+      granted: 1,
+      used: 6,
+      remaining: 44,
+    });
+  });
+
+  it('calendar months in UTC: the counter starts again at the first instant of the next month', async () => {
+    const clock = new ManualClock(new Date('2030-01-31T23:59:59.500Z'));
+    const { service } = quotaService(clock);
+    const who = subject({ includedPerMonth: 3 });
+    const reserve = (id: string): Promise<QuotaDecision> =>
+      service.reserve({ requestId: id, subject: who, count: 1, partial: false });
+    for (const id of ['m1', 'm2', 'm3']) expect((await reserve(id)).granted).toBe(1);
+    const refused = await reserve('m4');
+    expect(refused).toMatchObject({ denied: 'quota_exceeded', resetAt: new Date('2030-02-01T00:00:00Z'), retryAfterSeconds: 1 });
+    clock.advance(500);
+    expect(await reserve('m5')).toMatchObject({ granted: 1, used: 1, remaining: 2, resetAt: new Date('2030-03-01T00:00:00Z') });
+    expect(await monthCounter(who.accountId, '2030-01')).toBe(3);
+    expect(await monthCounter(who.accountId, '2030-02')).toBe(1);
+    const status = await service.status(who);
+    expect(status).toMatchObject({ limit: 3, used: 1, remaining: 2, overage: 0, resetAt: new Date('2030-03-01T00:00:00Z') });
+    expect(status.perDay.account).toEqual([{ date: '2030-02-01', count: 1 }]);
+  });
+
+  it('status: monthly counters and per-day counts for the account and for the key, this month', async () => {
+    const clock = new ManualClock(new Date('2030-07-01T08:00:00Z'));
+    const { service } = quotaService(clock);
+    const keyA = subject({ includedPerMonth: 1_000 });
+    const keyB = { ...keyA, keyId: uniqueName('key') };
+    await service.reserve({ requestId: 'd1', subject: keyA, count: 7, partial: false });
+    clock.advance(2 * 24 * 3600 * 1000);
+    await service.reserve({ requestId: 'd2', subject: keyA, count: 3, partial: false });
+    await service.reserve({ requestId: 'd3', subject: keyB, count: 5, partial: false });
+    const status = await service.status(keyB);
+    expect(status).toMatchObject({ limit: 1_000, used: 15, remaining: 985, resetAt: new Date('2030-08-01T00:00:00Z') });
+    expect(status.perDay.account).toEqual([
+      { date: '2030-07-01', count: 7 },
+      { date: '2030-07-02', count: 0 },
+      { date: '2030-07-03', count: 8 },
+    ]);
+    expect(status.perDay.key).toEqual([
+      { date: '2030-07-01', count: 0 },
+      { date: '2030-07-02', count: 0 },
+      { date: '2030-07-03', count: 5 },
+    ]);
+  });
+});
