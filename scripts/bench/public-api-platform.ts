@@ -14,6 +14,7 @@ import { bffEnEnv, serviceEnv, systemPorts, type StackEnv, type SystemService } 
 import { freePort, repoRoot } from './bench-support.js';
 
 export const BENCH_PLANS_FILE = join(repoRoot, 'scripts/bench/public-api-plans.yaml');
+const TELEMETRY_REGISTER = join(repoRoot, 'services/common/dist/telemetry/register.js');
 
 const ENTRIES: Record<Exclude<SystemService, 'bff-en'>, string> = {
   'mail-sink': 'scripts/dev/mail-sink.ts',
@@ -117,6 +118,10 @@ export class BenchPlatform {
    */
   async startBffEn(instance: string, env: Record<string, string> = {}): Promise<ServiceProcess & { origin: string }> {
     const port = await freePort();
+    // BENCH_TELEMETRY=1: OpenTelemetry loaded first, as infra/local/services.sh runs services (the
+    // built register: NODE_OPTIONS imports run before the launcher's tsx, so no TypeScript here).
+    const telemetry = process.env['BENCH_TELEMETRY'] === '1' ? `--import ${TELEMETRY_REGISTER}` : '';
+    const nodeOptions = [telemetry, env['NODE_OPTIONS'] ?? ''].filter((part) => part !== '').join(' ');
     const service = await ServiceProcess.start({
       name: instance,
       entry: 'services/bff-en/src/main.ts',
@@ -125,6 +130,7 @@ export class BenchPlatform {
         LOG_LEVEL: process.env['BENCH_LOG_LEVEL'] ?? 'info',
         ...extraBffEnEnv(),
         ...env,
+        ...(nodeOptions === '' ? {} : { NODE_OPTIONS: nodeOptions }),
       },
       logFile: join(this.dir, 'logs', `${instance}.log`),
       ready: { http: port },

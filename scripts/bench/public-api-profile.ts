@@ -30,7 +30,12 @@ export interface SelfTime {
 export function topSelfTime(
   file: string,
   count = 10,
-): { top_self_time: SelfTime[]; top_files: SelfTime[]; inclusive_by_part: Array<{ part: string; percent: number }> } {
+): {
+  top_self_time: SelfTime[];
+  top_files: SelfTime[];
+  inclusive_by_part: Array<{ part: string; percent: number }>;
+  top_self_by_part: Record<string, SelfTime[]>;
+} {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
@@ -38,6 +43,7 @@ export function topSelfTime(
   const inclusive = new Map<string, number>();
   const byFunction = new Map<string, { name: string; where: string; us: number }>();
   const byFile = new Map<string, { name: string; where: string; us: number }>();
+  const byPart = new Map<string, typeof byFile>();
   const add = (totals: typeof byFunction, key: string, name: string, where: string, us: number) => {
     const total = totals.get(key) ?? { name, where, us: 0 };
     total.us += us;
@@ -55,6 +61,11 @@ export function topSelfTime(
     const name = frame.functionName || '(anonymous)';
     add(byFunction, `${name}@${where}`, name, where, us);
     add(byFile, path || name, path || name, '', us);
+    const own = partOf(url);
+    if (own !== undefined) {
+      if (!byPart.has(own)) byPart.set(own, new Map());
+      add(byPart.get(own) as typeof byFile, `${name}@${where}`, name, where, us);
+    }
     // Inclusive time per part (package or service folder): each part on the sample's stack once.
     const parts = new Set<string>();
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
@@ -73,13 +84,20 @@ export function topSelfTime(
         self_ms: Math.round(total.us / 1000),
         self_percent: +((100 * total.us) / Math.max(1, busy)).toFixed(1),
       }));
+  const parts = [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, 15);
   return {
     top_self_time: top(byFunction),
     top_files: top(byFile),
-    inclusive_by_part: [...inclusive]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 15)
-      .map(([part, us]) => ({ part, percent: +((100 * us) / Math.max(1, busy)).toFixed(1) })),
+    inclusive_by_part: parts.map(([part, us]) => ({ part, percent: +((100 * us) / Math.max(1, busy)).toFixed(1) })),
+    // Inside each of the 8 heaviest parts: its own functions' self time (what to tune there).
+    top_self_by_part: Object.fromEntries(
+      parts
+        .slice(0, 8)
+        .map(([part]) => [
+          part,
+          top(byPart.get(part) ?? new Map<string, { name: string; where: string; us: number }>()).slice(0, 5),
+        ]),
+    ),
   };
 }
 

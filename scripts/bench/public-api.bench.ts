@@ -9,18 +9,19 @@
  *   make dataset && make stack-up      # the services run from source against this stack
  *   node --conditions=source --import tsx scripts/bench/public-api.bench.ts [--runs 3] [--seconds 10]
  *        [--connections 50] [--batch-connections 16] [--threads 1] [--only ip,batch,bulk]
- *        [--bulk-lines 1000000] [--baselines-only] [--cpu-profile]
+ *        [--bulk-lines 1000000] [--baselines-only] [--cpu-profile [ip|batch]]
  *
  * Sections: ip (GET /v1/ip/{ip}: bff-en with accounting on and off, bare node:http, bare Express 5,
  * the maxmind peer), batch (POST /v1/batch of 1,000 addresses, beside the maxmind peer's batch
  * route), bulk (POST /v1/bulk of 1,000,000 lines on a fresh bff-en: wall time to completion, RSS).
- * --cpu-profile adds one GET load on a bff-en under `node --cpu-prof` and prints its top 10
- * self-time functions. --baselines-only measures the baselines alone (no services started).
+ * --cpu-profile adds one load (GET, or `batch`) on a profiled bff-en and prints its top 10
+ * self-time functions and files and the inclusive time per package / service folder. --baselines-only measures the baselines alone (no services started).
  *
  * The stack is KAFKA_BROKERS / MONGO_URL / REDIS_URL, else the stack.sh ports (KAFKA_PORT, ...);
  * the services use the port base BENCH_PORT_BASE (default 19450) and the shared test system's
  * layout (scripts/test/system), with the plan catalogue public-api-plans.yaml.
- * BENCH_BFF_EN_ENV="NAME=value,..." adds variables to every bff-en; BENCH_LOG_LEVEL sets its log level
+ * BENCH_TELEMETRY=1 loads OpenTelemetry into bff-en first, as infra/local/services.sh does (needs
+ * services/common built). BENCH_BFF_EN_ENV="NAME=value,..." adds variables to every bff-en; BENCH_LOG_LEVEL sets its log level
  * (default info, as in production); BENCH_KEEP=1 keeps the work folder (logs, profiles).
  */
 import { type ChildProcess } from 'node:child_process';
@@ -60,10 +61,16 @@ const warmUpSeconds = Math.min(seconds, 3);
 const onlyAt = process.argv.indexOf('--only');
 const only = (onlyAt >= 0 ? (process.argv[onlyAt + 1] ?? '') : 'ip,batch,bulk').split(',');
 const baselinesOnly = process.argv.includes('--baselines-only');
-const cpuProfile = process.argv.includes('--cpu-profile');
+// --cpu-profile [ip|batch]: the load to profile bff-en under (default ip).
+const profileAt = process.argv.indexOf('--cpu-profile');
+const cpuProfile = profileAt < 0 ? undefined : process.argv[profileAt + 1] === 'batch' ? 'batch' : 'ip';
 
 const work = mkdtempSync(join(tmpdir(), 'ipdata-bench-api-'));
 const addressFile = writeLines(join(work, 'addresses.txt'), randomPublicIpv4(1_000_000, 11));
+// 100 bodies of 1,000 other addresses each, one JSON array per line.
+const batchAddresses = randomPublicIpv4(100_000, 12);
+const bodies = Array.from({ length: 100 }, (_, b) => JSON.stringify(batchAddresses.slice(b * 1000, b * 1000 + 1000)));
+const bodyFile = writeLines(join(work, 'batches.txt'), bodies);
 const summary: Record<string, unknown> = {
   bench: 'summary',
   runs,
@@ -71,6 +78,7 @@ const summary: Record<string, unknown> = {
   connections,
   batch_connections: batchConnections,
   wrk_threads: threads,
+  bff_en_telemetry: process.env['BENCH_TELEMETRY'] === '1',
   targets: {
     get_ip_vs_express: '>= 1.5',
     get_ip_p99_ms: '<= 20',
@@ -202,9 +210,6 @@ try {
   }
 
   if (only.includes('batch')) {
-    const addresses = randomPublicIpv4(100_000, 12);
-    const bodies = Array.from({ length: 100 }, (_, b) => JSON.stringify(addresses.slice(b * 1000, b * 1000 + 1000)));
-    const bodyFile = writeLines(join(work, 'batches.txt'), bodies);
     const maxmind = await startPeer('maxmind');
     const post = (origin: string) => ({ origin, lines: bodyFile, method: 'POST' as const, path: '/v1/batch', apiKey });
     const init = { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: bodies[0] };
@@ -260,14 +265,25 @@ try {
     summary['bulk_rss_peak_per_run_mib'] = rows.map((row) => row.rss_peak_sampled_mib);
   }
 
-  if (cpuProfile && platform !== undefined) {
+  if (cpuProfile !== undefined && platform !== undefined) {
     // Profiled during the timed load only (public-api-cpu-profile.mjs): SIGUSR2 starts, SIGUSR2 writes.
     const file = join(work, 'bff-en.cpuprofile');
     const profiled = await platform.startBffEn('bff-en-profile', {
       NODE_OPTIONS: `--import ${join(repoRoot, 'scripts/bench/public-api-cpu-profile.mjs')}`,
       BENCH_CPU_PROFILE_FILE: file,
     });
-    const load = { origin: profiled.origin, lines: addressFile, path: '/v1/ip/', apiKey, connections, threads };
+    const load =
+      cpuProfile === 'batch'
+        ? {
+            origin: profiled.origin,
+            lines: bodyFile,
+            method: 'POST' as const,
+            path: '/v1/batch',
+            apiKey,
+            connections: batchConnections,
+            threads,
+          }
+        : { origin: profiled.origin, lines: addressFile, path: '/v1/ip/', apiKey, connections, threads };
     await runWrk({ ...load, seconds: warmUpSeconds });
     profiled.kill('SIGUSR2');
     const result = await runWrk({ ...load, seconds });
@@ -276,7 +292,7 @@ try {
     await profiled.stop();
     emit({
       bench: 'cpu_profile',
-      target: 'bff_en GET /v1/ip/{ip} (timed load only; percent of busy time)',
+      target: `bff_en ${cpuProfile === 'batch' ? 'POST /v1/batch of 1,000' : 'GET /v1/ip/{ip}'} (timed load only; percent of busy time)`,
       req_per_s_under_profiler: Math.round(okPerSecond(result)),
       ...(existsSync(file) ? topSelfTime(file) : { top_self_time: 'no profile written' }),
     });

@@ -22,6 +22,7 @@ import { createLookupClient } from '@ipdata/lookup-engine/client';
 import { AuthServiceClient } from '@ipdata/proto/auth/v1/auth';
 import { BulkJobs } from '@ipdata/bulk-jobs';
 import { GrpcLookupEngine } from './adapters/grpc/lookup-engine.adapter.js';
+import { UsageKafkaSink } from './adapters/kafka/usage-kafka.sink.js';
 import { RedisQuotaStore } from './adapters/redis/quota.redis-store.js';
 import type { BffEnConfig } from './config.js';
 import { DomainResolver } from './domain-lookup/domain-resolver.js';
@@ -67,7 +68,13 @@ export function buildBffEn(config: BffEnConfig, deps: { logger: Logger; clock?: 
       ensureTopics(kafka, topicSpecs([TOPICS.usageLookup, TOPICS.authUser, TOPICS.billingSubscription]), logger),
     ),
   );
-  const producer = lifecycle.register(EventProducer.fromConfig({ kafka, source: 'bff-en' }, moduleLogger(logger, 'producer')));
+  // Kafka is advisory for readiness: while it is down the API keeps answering (usage events wait
+  // in the journal; cached keys expire after 10 s and are asked of auth again).
+  const advisory = { readiness: 'advisory' } as const;
+  const producer = lifecycle.register(
+    EventProducer.fromConfig({ kafka, source: 'bff-en' }, moduleLogger(logger, 'producer')),
+    advisory,
+  );
   for (const consumer of apiKeyCacheConsumers({
     kafka,
     groupId: `bff-en-cache-${config.INSTANCE_ID}`,
@@ -75,7 +82,7 @@ export function buildBffEn(config: BffEnConfig, deps: { logger: Logger; clock?: 
     dlqProducer: producer,
     logger: moduleLogger(logger, 'key-cache'),
   })) {
-    lifecycle.register(consumer);
+    lifecycle.register(consumer, advisory);
   }
 
   let quota: QuotaService | undefined;
@@ -92,9 +99,14 @@ export function buildBffEn(config: BffEnConfig, deps: { logger: Logger; clock?: 
         journalDir: join(config.DATA_DIR, 'quota-journal'),
       }),
     );
+    // Its own sink, not the EventProducer above: kafkajs's idempotent producer can wedge after a
+    // long broker outage, and event ids already make re-sends harmless (README.md, "The usage ledger").
+    const sink = lifecycle.register(UsageKafkaSink.fromConfig({ kafka }, moduleLogger(logger, 'usage-sink')));
     ledger = lifecycle.register(
       UsageLedger.fromConfig(
-        { dir: join(config.DATA_DIR, 'usage-journal'), producer, source: 'bff-en', clock },
+        // 200 ms linger: a few large sends per second instead of many small ones (kafkajs encodes
+        // and checksums in JavaScript per send, the broker shares our cores); events are journalled meanwhile.
+        { dir: join(config.DATA_DIR, 'usage-ledger'), producer: sink, source: 'bff-en', clock, lingerMs: 200, batchSize: 2_000 },
         moduleLogger(logger, 'usage-ledger'),
       ),
     );

@@ -248,6 +248,17 @@ describe('the public API answers as its OpenAPI document says', () => {
     });
     const job = JSON.parse(started.body) as { id: string };
     expect(started.headers.get('location')).toBe(`/v1/bulk/${job.id}`);
+    // A result asked for before its job finished: 50 chunks take far longer than one request.
+    const long = await call({
+      operationId: 'postBulk',
+      path: '/v1/bulk',
+      key,
+      headers: text,
+      body: '8.8.8.8\n'.repeat(50_000),
+      expect: 202,
+    });
+    const longId = (JSON.parse(long.body) as { id: string }).id;
+    await call({ operationId: 'getBulkResult', path: `/v1/bulk/${longId}/result`, key, expect: 412 });
     let state = '';
     for (let i = 0; i < 100 && state !== 'completed'; i++) {
       const got = await call({ operationId: 'getBulkJob', path: `/v1/bulk/${job.id}`, key, expect: 200 });

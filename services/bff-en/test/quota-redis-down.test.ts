@@ -223,7 +223,7 @@ describe('quota when Redis does not answer: free keys fail closed, paid keys fai
       what: 'journal applied',
       timeoutMs: 20_000,
     });
-    // The late run did happen (it also counted the refused free request: the caveat README-quota.md names),
+    // The late run did happen (it also counted the refused free request: the caveat README.md, "Quotas" names),
     // so h2 reached Redis twice, by the late script and by the replay, and counts once.
     expect(await redis.counter(free)).toBe(1);
     expect(await redis.counter(paid)).toBe(5);

@@ -7,7 +7,7 @@ const LAST_KNOWN_MAX = 10_000;
 const DEGRADED_MAX = 100_000;
 
 /**
- * The rule for reservations Redis did not decide (README-quota.md): free keys fail closed, paid
+ * The rule for reservations Redis did not decide (README.md, "Quotas"): free keys fail closed, paid
  * keys fail open within the hard cap as this process last saw the account's counter, and every
  * such grant is journalled before it is answered. A grant that cannot be journalled is refused.
  */

@@ -51,7 +51,7 @@ const REPLAY_CHUNK = 500;
  * processes: every reservation is decided inside one Redis Lua script (the store), and the
  * reservations of one event-loop turn share one script call (QuotaBatcher). When Redis does not
  * answer, free keys are refused (QuotaUnavailableError → 503) and paid keys are let through,
- * journalled and counted once Redis answers again (README-quota.md).
+ * journalled and counted once Redis answers again (README.md, "Quotas").
  */
 export class QuotaService implements Component {
   readonly name = 'quota';
@@ -213,7 +213,7 @@ export class QuotaService implements Component {
     });
   }
 
-  /** Redis did not answer: the fail rule decides (README-quota.md). */
+  /** Redis did not answer: the fail rule decides (README.md, "Quotas"). */
   private async fallback(items: Pending[], error: unknown): Promise<Settled[]> {
     if (!this.down) {
       this.down = true;

@@ -74,7 +74,7 @@ const MAX_BACKOFF_MS = 5_000;
 const FAILURE_LOG_INTERVAL_MS = 30_000;
 
 /**
- * The usage ledger of an API process (README-ledger.md): record() writes the event ahead to a
+ * The usage ledger of an API process (README.md, "The usage ledger"): record() writes the event ahead to a
  * journal before it returns, so an answered request's event survives the process being killed;
  * a background loop sends journalled events to Kafka in order, in batches, and a journal segment
  * is deleted only when Kafka acknowledged all of it. Kafka down: events wait in memory up to

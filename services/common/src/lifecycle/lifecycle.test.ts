@@ -40,6 +40,15 @@ describe('Lifecycle', () => {
     expect((await lifecycle.readiness()).ready).toBe(true);
   });
 
+  it('reports an advisory dependency without becoming unready', async () => {
+    const kafka = { value: false };
+    const lifecycle = new Lifecycle({ logger: pino({ level: 'silent' }) });
+    lifecycle.register(component('redis', []));
+    lifecycle.register(component('kafka', [], kafka), { readiness: 'advisory' });
+    await lifecycle.start();
+    expect(await lifecycle.readiness()).toEqual({ ready: true, checks: { redis: true, kafka: false } });
+  });
+
   it('shuts down gracefully on SIGTERM, ignoring a copy of the same signal delivered with it', async () => {
     const events: string[] = [];
     const exits: number[] = [];

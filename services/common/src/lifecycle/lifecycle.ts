@@ -34,13 +34,21 @@ export interface LifecycleOptions {
 export class Lifecycle {
   private readonly components: Component[] = [];
   private readonly started: Component[] = [];
+  /** Components whose health is reported in /readyz checks but does not decide readiness. */
+  private readonly advisory = new Set<Component>();
   private state: 'idle' | 'starting' | 'running' | 'stopping' | 'stopped' = 'idle';
   private shutdownPromise: Promise<void> | undefined;
 
   constructor(private readonly options: LifecycleOptions) {}
 
-  register<C extends Component>(component: C): C {
+  /**
+   * `readiness: 'advisory'`: the component's isReady shows in the checks but does not make the
+   * service unready, for dependencies the service keeps working without (bff-en answers while
+   * Kafka is down; its usage events wait in a journal).
+   */
+  register<C extends Component>(component: C, options: { readiness?: 'required' | 'advisory' } = {}): C {
     this.components.push(component);
+    if (options.readiness === 'advisory') this.advisory.add(component);
     return component;
   }
 
@@ -66,7 +74,9 @@ export class Lifecycle {
         checks[component.name] = component.isReady ? await component.isReady().catch(() => false) : true;
       }),
     );
-    const ready = this.state === 'running' && Object.values(checks).every(Boolean);
+    const ready =
+      this.state === 'running' &&
+      this.components.every((component) => this.advisory.has(component) || checks[component.name] !== false);
     return { ready, checks };
   }
 

@@ -1,5 +1,5 @@
 import { formatIpv4, formatIpv6, mappedIpv4, parseIpv4, parseIpv6 } from '@ipdata/common/ip';
-import { ReservedReason } from '@ipdata/proto/lookup/v1/lookup';
+import { type ReservedReason } from '@ipdata/proto/lookup/v1/lookup';
 import { reservedIpv4, reservedIpv6 } from '../ip/reserved-ranges.js';
 
 /** What a BFF knows about an input before asking the engine (and before counting it against a quota). */

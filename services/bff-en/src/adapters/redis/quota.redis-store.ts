@@ -158,7 +158,7 @@ export class RedisQuotaStore implements QuotaStore {
 
 export type RedisQuotaServiceOptions = Omit<QuotaServiceOptions, 'store'> & { redis: Redis; store?: RedisQuotaStoreOptions };
 
-/** The quota service on a Redis client (give it a short command timeout: see README-quota.md). */
+/** The quota service on a Redis client (give it a short command timeout: see README.md, "Quotas"). */
 export function createRedisQuotaService(options: RedisQuotaServiceOptions): QuotaService {
   const { redis, store, ...rest } = options;
   return QuotaService.create({ ...rest, store: new RedisQuotaStore(redis, store) });

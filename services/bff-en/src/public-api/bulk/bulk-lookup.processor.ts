@@ -9,6 +9,7 @@ import { lookUpBatch, type BatchItem } from '../batch-lookup.js';
 import { csvBatchColumns, csvBatchRow, csvHeader } from '../views/csv.js';
 import { compileFields, type FieldSelector } from '../views/field-selector.js';
 import { IP_INFO_FIELDS, ipInfoView } from '../views/ip-info.view.js';
+import { ipInfoJson } from '../views/json-output.js';
 
 /** What POST /v1/bulk stores with the job, so chunks are counted and formatted as the caller asked. */
 export interface BulkJobContext extends Record<string, string> {

@@ -4,13 +4,18 @@ import { UsageResult } from '@ipdata/proto/events/v1/usage';
 import type { LookupEngine } from '../../lookups/lookup.ports.js';
 import type { Accounting, Caller } from '../accounting.js';
 import { ApiError, badRequest } from '../api-error.js';
-import { lookUpBatch } from '../batch-lookup.js';
+import { lookUpBatch, type BatchItem } from '../batch-lookup.js';
 import type { PublicRoute } from '../public-route.js';
 import { CSV_TYPE, jsonText, selectorOf, wantsCsv } from '../render.js';
 import { csvBatch, type CsvBatchItem } from '../views/csv.js';
 import { IP_INFO_FIELDS, ipInfoView } from '../views/ip-info.view.js';
+import { ipInfoJson } from '../views/json-output.js';
 
 export const BATCH_MAX_ITEMS = 1_000;
+
+function errorItem(item: Extract<BatchItem, { code: string }>): { query: string; error: { code: string; message: string } } {
+  return { query: item.query, error: { code: item.code, message: item.message } };
+}
 /** 1,000 of the longest addresses as JSON strings fit with room to spare. */
 export const BATCH_MAX_BODY_BYTES = 128 * 1024;
 
@@ -99,11 +104,19 @@ export function batchRoutes(deps: BatchRoutesDeps): PublicRoute[] {
           call.send(200, CSV_TYPE, csvBatch(rows, selector.columns));
           return;
         }
-        const out = items.map((item) =>
-          'info' in item
-            ? selector.apply(ipInfoView(item.info))
-            : { query: item.query, error: { code: item.code, message: item.message } },
-        );
+        if (selector.all && call.param('pretty') === null) {
+          // The common case, measured as the batch's largest cost: each full answer through the
+          // specialised serialiser (same bytes as JSON.stringify, about twice as fast).
+          let body = '[';
+          for (let i = 0; i < items.length; i++) {
+            const item = items[i] as BatchItem;
+            if (i > 0) body += ',';
+            body += 'info' in item ? ipInfoJson(ipInfoView(item.info)) : JSON.stringify(errorItem(item));
+          }
+          call.sendJsonText(200, `${body}]`);
+          return;
+        }
+        const out = items.map((item) => ('info' in item ? selector.apply(ipInfoView(item.info)) : errorItem(item)));
         call.sendJsonText(200, jsonText(call, out));
       },
     },
