@@ -133,8 +133,11 @@ async function measure(
     summary[`${bench}_${key}`] = round(median(rows.map((row) => row[key] as number)), 3);
 }
 
-const ratio = (row: Record<string, number>, a: string, b: string) =>
-  round((row[`${a}_req_per_s`] ?? 0) / (row[`${b}_req_per_s`] || 1));
+/** a / b in requests per second, or in addresses per second for batches (rounded to whole requests they lose precision). */
+const ratio = (row: Record<string, number>, a: string, b: string) => {
+  const rate = (name: string) => row[`${name}_addresses_per_s`] ?? row[`${name}_req_per_s`] ?? 0;
+  return round(rate(a) / (rate(b) || 1));
+};
 
 /** One request before the load: what it answers (status, bytes) goes into the summary, a failure stops the section. */
 async function probe(name: string, url: string, init: RequestInit = {}): Promise<string> {
@@ -155,6 +158,16 @@ async function startPeer(server: 'node-http' | 'express' | 'maxmind', fixedJsonF
   return `http://127.0.0.1:${peer.port}`;
 }
 
+/** Runs one section; a failure is printed and noted in the summary, and the next section runs. */
+async function section(name: string, body: () => Promise<void>): Promise<void> {
+  try {
+    await body();
+  } catch (error) {
+    console.error(`bench: section ${name} failed:`, error);
+    summary[`${name}_error`] = error instanceof Error ? error.message : String(error);
+  }
+}
+
 let platform: BenchPlatform | undefined;
 try {
   let apiKey = '';
@@ -173,128 +186,143 @@ try {
   const auth = { authorization: `Bearer ${apiKey}` };
 
   if (only.includes('ip')) {
-    // The baselines answer bff-en's own answer for one address, so every server writes as many bytes.
-    let fixedJsonFile: string | undefined;
-    if (bffOn !== undefined) {
-      fixedJsonFile = join(work, 'answer.json');
-      writeFileSync(fixedJsonFile, await probe('bff_en', `${bffOn.origin}/v1/ip/8.8.8.8`, { headers: auth }));
-      await probe('bff_en_off', `${bffOff!.origin}/v1/ip/8.8.8.8`, { headers: auth });
-    }
-    const [nodeHttp, express, maxmind] = await Promise.all([
-      startPeer('node-http', fixedJsonFile),
-      startPeer('express', fixedJsonFile),
-      startPeer('maxmind'),
-    ]);
-    await probe('maxmind_peer', `${maxmind}/v1/ip/8.8.8.8`);
-    const get = (origin: string) => ({ origin, lines: addressFile, path: '/v1/ip/', apiKey });
-    const targets: Target[] = [
-      ...(bffOn ? [{ name: 'bff_en', wrk: get(bffOn.origin) }] : []),
-      ...(bffOff ? [{ name: 'bff_en_off', wrk: get(bffOff.origin) }] : []),
-      { name: 'node_http', wrk: get(nodeHttp) },
-      { name: 'express', wrk: get(express) },
-      { name: 'maxmind_peer', wrk: get(maxmind) },
-    ];
-    await measure('get_ip', targets, { connections }, (row) => ({
-      ...(bffOn
-        ? {
-            bff_en_vs_express: ratio(row, 'bff_en', 'express'),
-            bff_en_vs_node_http: ratio(row, 'bff_en', 'node_http'),
-            bff_en_vs_maxmind_peer: ratio(row, 'bff_en', 'maxmind_peer'),
-            accounting_p99_cost_ms: round((row['bff_en_p99_ms'] ?? 0) - (row['bff_en_off_p99_ms'] ?? 0), 3),
-            accounting_throughput_ratio: ratio(row, 'bff_en', 'bff_en_off'),
-          }
-        : {}),
-      express_vs_node_http: ratio(row, 'express', 'node_http'),
-      maxmind_peer_vs_express: ratio(row, 'maxmind_peer', 'express'),
-    }));
+    await section('get_ip', async () => {
+      // The baselines answer bff-en's own answer for one address, so every server writes as many bytes.
+      let fixedJsonFile: string | undefined;
+      if (bffOn !== undefined) {
+        fixedJsonFile = join(work, 'answer.json');
+        writeFileSync(fixedJsonFile, await probe('bff_en', `${bffOn.origin}/v1/ip/8.8.8.8`, { headers: auth }));
+        await probe('bff_en_off', `${bffOff!.origin}/v1/ip/8.8.8.8`, { headers: auth });
+      }
+      const [nodeHttp, express, maxmind] = await Promise.all([
+        startPeer('node-http', fixedJsonFile),
+        startPeer('express', fixedJsonFile),
+        startPeer('maxmind'),
+      ]);
+      await probe('maxmind_peer', `${maxmind}/v1/ip/8.8.8.8`);
+      const get = (origin: string) => ({ origin, lines: addressFile, path: '/v1/ip/', apiKey });
+      const targets: Target[] = [
+        ...(bffOn ? [{ name: 'bff_en', wrk: get(bffOn.origin) }] : []),
+        ...(bffOff ? [{ name: 'bff_en_off', wrk: get(bffOff.origin) }] : []),
+        { name: 'node_http', wrk: get(nodeHttp) },
+        { name: 'express', wrk: get(express) },
+        { name: 'maxmind_peer', wrk: get(maxmind) },
+      ];
+      await measure('get_ip', targets, { connections }, (row) => ({
+        ...(bffOn
+          ? {
+              bff_en_vs_express: ratio(row, 'bff_en', 'express'),
+              bff_en_vs_node_http: ratio(row, 'bff_en', 'node_http'),
+              bff_en_vs_maxmind_peer: ratio(row, 'bff_en', 'maxmind_peer'),
+              accounting_p99_cost_ms: round((row['bff_en_p99_ms'] ?? 0) - (row['bff_en_off_p99_ms'] ?? 0), 3),
+              accounting_throughput_ratio: ratio(row, 'bff_en', 'bff_en_off'),
+            }
+          : {}),
+        express_vs_node_http: ratio(row, 'express', 'node_http'),
+        maxmind_peer_vs_express: ratio(row, 'maxmind_peer', 'express'),
+      }));
+    });
   }
 
   if (only.includes('batch')) {
-    const maxmind = await startPeer('maxmind');
-    const post = (origin: string) => ({ origin, lines: bodyFile, method: 'POST' as const, path: '/v1/batch', apiKey });
-    const init = { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: bodies[0] };
-    if (bffOn) {
-      // Items answered with an error (quota, invalid) would count as addresses served: say how many.
-      const items = JSON.parse(await probe('batch_bff_en', `${bffOn.origin}/v1/batch`, init)) as Array<{ error?: unknown }>;
-      summary['batch_bff_en_probe_items'] = {
-        items: items.length,
-        errors: items.filter((item) => item.error !== undefined).length,
-      };
-    }
-    await probe('batch_maxmind_peer', `${maxmind}/v1/batch`, init);
-    const targets: Target[] = [
-      ...(bffOn ? [{ name: 'bff_en', wrk: post(bffOn.origin) }] : []),
-      { name: 'maxmind_peer', wrk: post(maxmind) },
-    ];
-    await measure('batch_1000', targets, { connections: batchConnections, perRequest: 1000 }, (row): Record<string, number> =>
-      bffOn ? { bff_en_vs_maxmind_peer: ratio(row, 'bff_en', 'maxmind_peer') } : {},
-    );
+    await section('batch', async () => {
+      const maxmind = await startPeer('maxmind');
+      const post = (origin: string) => ({ origin, lines: bodyFile, method: 'POST' as const, path: '/v1/batch', apiKey });
+      const init = { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: bodies[0] };
+      if (bffOn) {
+        // Items answered with an error (quota, invalid) would count as addresses served: say how many.
+        const items = JSON.parse(await probe('batch_bff_en', `${bffOn.origin}/v1/batch`, init)) as Array<{ error?: unknown }>;
+        summary['batch_bff_en_probe_items'] = {
+          items: items.length,
+          errors: items.filter((item) => item.error !== undefined).length,
+        };
+      }
+      await probe('batch_maxmind_peer', `${maxmind}/v1/batch`, init);
+      const targets: Target[] = [
+        ...(bffOn ? [{ name: 'bff_en', wrk: post(bffOn.origin) }] : []),
+        { name: 'maxmind_peer', wrk: post(maxmind) },
+      ];
+      await measure('batch_1000', targets, { connections: batchConnections, perRequest: 1000 }, (row): Record<string, number> =>
+        bffOn ? { bff_en_vs_maxmind_peer: ratio(row, 'bff_en', 'maxmind_peer') } : {},
+      );
+    });
   }
 
   if (only.includes('bulk') && platform !== undefined) {
-    // A fresh bff-en: its VmHWM is then the peak of its start and the bulk jobs, not of the loads above.
-    await bffOn?.stop();
-    await bffOff?.stop();
-    const bulk = await platform.startBffEn('bff-en-bulk');
-    const lines = randomPublicIpv4(bulkLines, 13);
-    const file = writeLines(join(work, 'bulk.txt'), lines);
-    // First a job a tenth the size: its peak RSS beside the full job's shows whether memory grows with the file.
-    const smallLines = Math.max(1, Math.floor(bulkLines / 10));
-    const small = await runBulkJob(
-      bulk.origin,
-      bulk.pid,
-      writeLines(join(work, 'bulk-small.txt'), lines.slice(0, smallLines)),
-      apiKey,
-      smallLines,
-    );
-    emit({ bench: 'bulk_small', ...small, load1: load1() });
-    summary['bulk_small_lines'] = smallLines;
-    summary['bulk_small_rss_peak_sampled_mib'] = small.rss_peak_sampled_mib;
-    summary['bulk_small_vm_hwm_mib'] = small.vm_hwm_mib;
-    const rows = [];
-    for (let run = 1; run <= runs; run++) {
-      const load = load1();
-      const row = { ...(await runBulkJob(bulk.origin, bulk.pid, file, apiKey, bulkLines)), load1: load };
-      rows.push(row);
-      emit({ bench: 'bulk', run, ...row });
-    }
-    for (const key of ['wall_s', 'lines_per_s', 'upload_s', 'result_download_s', 'rss_peak_sampled_mib', 'vm_hwm_mib'] as const) {
-      summary[`bulk_${key}`] = round(median(rows.map((row) => row[key])), 2);
-    }
-    summary['bulk_lines'] = bulkLines;
-    summary['bulk_rss_peak_per_run_mib'] = rows.map((row) => row.rss_peak_sampled_mib);
+    await section('bulk', async () => {
+      // A fresh bff-en: its VmHWM is then the peak of its start and the bulk jobs, not of the loads above.
+      await bffOn?.stop();
+      await bffOff?.stop();
+      const bulk = await platform.startBffEn('bff-en-bulk');
+      const lines = randomPublicIpv4(bulkLines, 13);
+      const file = writeLines(join(work, 'bulk.txt'), lines);
+      // First a job a tenth the size: its peak RSS beside the full job's shows whether memory grows with the file.
+      const smallLines = Math.max(1, Math.floor(bulkLines / 10));
+      const small = await runBulkJob(
+        bulk.origin,
+        bulk.pid,
+        writeLines(join(work, 'bulk-small.txt'), lines.slice(0, smallLines)),
+        apiKey,
+        smallLines,
+      );
+      emit({ bench: 'bulk_small', ...small, load1: load1() });
+      summary['bulk_small_lines'] = smallLines;
+      summary['bulk_small_rss_peak_sampled_mib'] = small.rss_peak_sampled_mib;
+      summary['bulk_small_vm_hwm_mib'] = small.vm_hwm_mib;
+      const rows = [];
+      for (let run = 1; run <= runs; run++) {
+        const load = load1();
+        const row = { ...(await runBulkJob(bulk.origin, bulk.pid, file, apiKey, bulkLines)), load1: load };
+        rows.push(row);
+        emit({ bench: 'bulk', run, ...row });
+      }
+      for (const key of [
+        'wall_s',
+        'lines_per_s',
+        'upload_s',
+        'result_download_s',
+        'rss_peak_sampled_mib',
+        'vm_hwm_mib',
+      ] as const) {
+        summary[`bulk_${key}`] = round(median(rows.map((row) => row[key])), 2);
+      }
+      summary['bulk_lines'] = bulkLines;
+      summary['bulk_rss_peak_per_run_mib'] = rows.map((row) => row.rss_peak_sampled_mib);
+    });
   }
 
   if (cpuProfile !== undefined && platform !== undefined) {
-    // Profiled during the timed load only (public-api-cpu-profile.mjs): SIGUSR2 starts, SIGUSR2 writes.
-    const file = join(work, 'bff-en.cpuprofile');
-    const profiled = await platform.startBffEn('bff-en-profile', {
-      NODE_OPTIONS: `--import ${join(repoRoot, 'scripts/bench/public-api-cpu-profile.mjs')}`,
-      BENCH_CPU_PROFILE_FILE: file,
-    });
-    const load =
-      cpuProfile === 'batch'
-        ? {
-            origin: profiled.origin,
-            lines: bodyFile,
-            method: 'POST' as const,
-            path: '/v1/batch',
-            apiKey,
-            connections: batchConnections,
-            threads,
-          }
-        : { origin: profiled.origin, lines: addressFile, path: '/v1/ip/', apiKey, connections, threads };
-    await runWrk({ ...load, seconds: warmUpSeconds });
-    profiled.kill('SIGUSR2');
-    const result = await runWrk({ ...load, seconds });
-    profiled.kill('SIGUSR2');
-    for (let waited = 0; !existsSync(file) && waited < 30_000; waited += 100) await sleep(100);
-    await profiled.stop();
-    emit({
-      bench: 'cpu_profile',
-      target: `bff_en ${cpuProfile === 'batch' ? 'POST /v1/batch of 1,000' : 'GET /v1/ip/{ip}'} (timed load only; percent of busy time)`,
-      req_per_s_under_profiler: Math.round(okPerSecond(result)),
-      ...(existsSync(file) ? topSelfTime(file) : { top_self_time: 'no profile written' }),
+    await section('cpu_profile', async () => {
+      // Profiled during the timed load only (public-api-cpu-profile.mjs): SIGUSR2 starts, SIGUSR2 writes.
+      const file = join(work, 'bff-en.cpuprofile');
+      const profiled = await platform.startBffEn('bff-en-profile', {
+        NODE_OPTIONS: `--import ${join(repoRoot, 'scripts/bench/public-api-cpu-profile.mjs')}`,
+        BENCH_CPU_PROFILE_FILE: file,
+      });
+      const load =
+        cpuProfile === 'batch'
+          ? {
+              origin: profiled.origin,
+              lines: bodyFile,
+              method: 'POST' as const,
+              path: '/v1/batch',
+              apiKey,
+              connections: batchConnections,
+              threads,
+            }
+          : { origin: profiled.origin, lines: addressFile, path: '/v1/ip/', apiKey, connections, threads };
+      await runWrk({ ...load, seconds: warmUpSeconds });
+      profiled.kill('SIGUSR2');
+      const result = await runWrk({ ...load, seconds });
+      profiled.kill('SIGUSR2');
+      for (let waited = 0; !existsSync(file) && waited < 30_000; waited += 100) await sleep(100);
+      await profiled.stop();
+      emit({
+        bench: 'cpu_profile',
+        target: `bff_en ${cpuProfile === 'batch' ? 'POST /v1/batch of 1,000' : 'GET /v1/ip/{ip}'} (timed load only; percent of busy time)`,
+        req_per_s_under_profiler: Math.round(okPerSecond(result)),
+        ...(existsSync(file) ? topSelfTime(file) : { top_self_time: 'no profile written' }),
+      });
     });
   }
 } finally {

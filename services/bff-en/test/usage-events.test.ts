@@ -28,7 +28,9 @@ describe('usage events of the public API', () => {
     const account = await createTestAccount({ plan: 'api-test-large' });
     const bff = await spawnBffEn();
     try {
-      const single = await fetch(`${bff.url}/v1/ip/2606:4700:4700::1111`, { headers: { authorization: `Bearer ${account.apiKey}` } });
+      const single = await fetch(`${bff.url}/v1/ip/2606:4700:4700::1111`, {
+        headers: { authorization: `Bearer ${account.apiKey}` },
+      });
       const batch = await fetch(`${bff.url}/v1/batch`, {
         method: 'POST',
         headers: { authorization: `Bearer ${account.apiKey}`, 'content-type': 'application/json' },

@@ -35,6 +35,7 @@ export { errorText } from './errors/error-text.js';
 
 export { Lifecycle, runService, type Component, type LifecycleOptions, type ReadinessReport } from './lifecycle/lifecycle.js';
 export { backoffDelay, retry, type RetryOptions } from './lifecycle/retry.js';
+export { BatchQueueFullError, TurnBatcher, type TurnBatcherOptions } from './batching/turn-batcher.js';
 export { PeriodicTask, startupStep, type PeriodicTaskConfig } from './lifecycle/periodic-task.js';
 export { createHealthHandler } from './health/health-server.js';
 export { HttpServer, type HttpRoute, type HttpServerConfig, type RouteParams } from './http/http-server.js';

@@ -1,4 +1,4 @@
-import { BodyTooLargeError, toHttpError } from '@ipdata/common';
+import { BatchQueueFullError, BodyTooLargeError, toHttpError } from '@ipdata/common';
 
 /**
  * The public API's one error shape: `{"error": {"code", "message", "resolution"}}`. Routes throw
@@ -48,6 +48,9 @@ const RESOLUTION_BY_STATUS: Record<number, string> = {
  */
 export function apiErrorOf(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof BatchQueueFullError) {
+    return new ApiError(503, 'overloaded', 'The service is overloaded.', 'Retry in a few seconds.', { 'Retry-After': '1' });
+  }
   if (error instanceof BodyTooLargeError) {
     // The rest of the body is not read: the connection cannot be reused.
     return new ApiError(

@@ -1,5 +1,12 @@
-import { InvalidArgumentError, errorText, type Clock, type Component, type Logger } from '@ipdata/common';
-import { QuotaBatcher, type QuotaBatcherOptions } from './quota-batcher.js';
+import {
+  InvalidArgumentError,
+  TurnBatcher,
+  errorText,
+  type TurnBatcherOptions,
+  type Clock,
+  type Component,
+  type Logger,
+} from '@ipdata/common';
 import { decisionOf, type PendingReservation as Pending, type SettledReservation as Settled } from './quota-decision.js';
 import { FailOpenRule } from './quota-fail-open.js';
 import { QuotaJournal, type JournalEntry } from './quota-journal.js';
@@ -22,7 +29,7 @@ export interface QuotaServiceOptions {
   journalDir: string;
   /** A store call without an answer after this long counts as "Redis down" (default 500 ms). */
   deadlineMs?: number;
-  batch?: QuotaBatcherOptions;
+  batch?: TurnBatcherOptions;
   /** While journalled grants wait, try to apply them this often (default 5 s). */
   replayIntervalMs?: number;
   /**
@@ -49,7 +56,7 @@ const REPLAY_CHUNK = 500;
 /**
  * The public API's monthly quota and per-key burst limit, exact across any number of bff-en
  * processes: every reservation is decided inside one Redis Lua script (the store), and the
- * reservations of one event-loop turn share one script call (QuotaBatcher). When Redis does not
+ * reservations of one event-loop turn share one script call (common's TurnBatcher). When Redis does not
  * answer, free keys are refused (QuotaUnavailableError → 503) and paid keys are let through,
  * journalled and counted once Redis answers again (README.md, "Quotas").
  */
@@ -59,7 +66,7 @@ export class QuotaService implements Component {
   private readonly clock: Clock;
   private readonly logger: Logger;
   private readonly journal: QuotaJournal;
-  private readonly batcher: QuotaBatcher<Pending, Settled>;
+  private readonly batcher: TurnBatcher<Pending, Settled>;
   private readonly deadlineMs: number;
   private readonly replayIntervalMs: number;
   private readonly requestMemorySeconds: number;
@@ -76,7 +83,7 @@ export class QuotaService implements Component {
     this.logger = options.logger;
     this.journal = new QuotaJournal(options.journalDir, options.logger);
     this.failOpen = new FailOpenRule(this.journal, options.logger);
-    this.batcher = new QuotaBatcher((items) => this.decide(items), options.batch);
+    this.batcher = new TurnBatcher((items) => this.decide(items), options.batch);
     this.deadlineMs = options.deadlineMs ?? 500;
     this.replayIntervalMs = options.replayIntervalMs ?? 5_000;
     this.requestMemorySeconds = options.requestMemorySeconds ?? 120;

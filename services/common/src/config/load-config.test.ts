@@ -12,6 +12,13 @@ const schema = {
 };
 
 describe('loadConfig', () => {
+  it('reads a list variable that may be empty', () => {
+    const lists = { PROXIES: env.list() };
+    expect(loadConfig(lists, {}).PROXIES).toEqual([]);
+    expect(loadConfig(lists, { PROXIES: '' }).PROXIES).toEqual([]);
+    expect(loadConfig(lists, { PROXIES: ' 10.0.0.0/8 ,, 192.0.2.1 ' }).PROXIES).toEqual(['10.0.0.0/8', '192.0.2.1']);
+  });
+
   it('parses valid values, applies defaults and freezes the result', () => {
     const config = loadConfig(schema, {
       SERVICE_PORT: '50051',

@@ -6,7 +6,7 @@ import type { QuotaSubject } from '../../quota/index.js';
 import type { Accounting } from '../accounting.js';
 import { ApiError } from '../api-error.js';
 import { lookUpBatch, type BatchItem } from '../batch-lookup.js';
-import { csvBatchColumns, csvBatchRow, csvHeader } from '../views/csv.js';
+import { csvBatchColumns, csvBatchRow, csvLine } from '../views/csv.js';
 import { compileFields, type FieldSelector } from '../views/field-selector.js';
 import { IP_INFO_FIELDS, ipInfoView } from '../views/ip-info.view.js';
 import { ipInfoJson } from '../views/json-output.js';
@@ -40,7 +40,7 @@ export class BulkLookupProcessor implements ChunkProcessor {
   constructor(private readonly deps: { engine: LookupEngine; accounting: Accounting }) {}
 
   header(job: BulkJob): string | undefined {
-    return job.resultFormat === 'csv' ? csvHeader(csvBatchColumns(selectorOf(job).columns)).replace(/\r?\n$/, '') : undefined;
+    return job.resultFormat === 'csv' ? csvLine(csvBatchColumns(selectorOf(job).columns)) : undefined;
   }
 
   async process(
@@ -97,18 +97,18 @@ export class BulkLookupProcessor implements ChunkProcessor {
     if (job.resultFormat === 'csv') {
       const columns = csvBatchColumns(selector.columns);
       return items.map((item) =>
+        // The engine ends lines itself: the row without its CRLF.
         csvBatchRow(
           'info' in item ? { view: selector.apply(ipInfoView(item.info)) } : { query: item.query, error: item.code },
           columns,
-        ).replace(/\r?\n$/, ''),
+        ).slice(0, -2),
       );
     }
-    return items.map((item) =>
-      JSON.stringify(
-        'info' in item
-          ? selector.apply(ipInfoView(item.info))
-          : { query: item.query, error: { code: item.code, message: item.message } },
-      ),
-    );
+    return items.map((item) => {
+      if (!('info' in item)) return JSON.stringify({ query: item.query, error: { code: item.code, message: item.message } });
+      const view = ipInfoView(item.info);
+      // The full answer (most jobs) through the specialised serialiser: same bytes, about twice as fast.
+      return selector.all ? ipInfoJson(view) : JSON.stringify(selector.apply(view));
+    });
   }
 }

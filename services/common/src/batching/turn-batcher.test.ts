@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QuotaBatcher, QuotaQueueFullError } from './quota-batcher.js';
+import { TurnBatcher, BatchQueueFullError } from './turn-batcher.js';
 
 /** A store stand-in that answers after `delayMs`, recording the batches it was given. */
 function recordingRun(delayMs: number) {
@@ -12,10 +12,10 @@ function recordingRun(delayMs: number) {
   return { batches, run };
 }
 
-describe('QuotaBatcher (one store call per event-loop turn)', () => {
+describe('TurnBatcher (one store call per event-loop turn)', () => {
   it('sends everything submitted in one turn as one call, answers in order', async () => {
     const { batches, run } = recordingRun(1);
-    const batcher = new QuotaBatcher(run);
+    const batcher = new TurnBatcher(run);
     const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => batcher.submit(i)));
     expect(answers).toEqual(Array.from({ length: 200 }, (_, i) => i * 10));
     expect(batcher.calls).toBe(1);
@@ -24,7 +24,7 @@ describe('QuotaBatcher (one store call per event-loop turn)', () => {
 
   it('gathers what arrives while a call is out into the next call, and splits at maxBatch', async () => {
     const { batches, run } = recordingRun(20);
-    const batcher = new QuotaBatcher(run, { maxBatch: 50 });
+    const batcher = new TurnBatcher(run, { maxBatch: 50 });
     const first = batcher.submit(0);
     await new Promise((resolve) => setTimeout(resolve, 5)); // the first call is out now
     const rest = Array.from({ length: 120 }, (_, i) => batcher.submit(i + 1));
@@ -33,14 +33,14 @@ describe('QuotaBatcher (one store call per event-loop turn)', () => {
   });
 
   it('fails every reservation of a failed call, refuses beyond maxQueue, drains', async () => {
-    const batcher = new QuotaBatcher<number, number>(() => Promise.reject(new Error('redis down')), { maxQueue: 2 });
+    const batcher = new TurnBatcher<number, number>(() => Promise.reject(new Error('redis down')), { maxQueue: 2 });
     const a = batcher.submit(1);
     const b = batcher.submit(2);
-    await expect(batcher.submit(3)).rejects.toBeInstanceOf(QuotaQueueFullError);
+    await expect(batcher.submit(3)).rejects.toBeInstanceOf(BatchQueueFullError);
     await expect(a).rejects.toThrow('redis down');
     await expect(b).rejects.toThrow('redis down');
     await batcher.drained();
-    const short = new QuotaBatcher<number, number>(async () => [1]);
+    const short = new TurnBatcher<number, number>(async () => [1]);
     const [x, y] = await Promise.allSettled([short.submit(1), short.submit(2)]);
     expect(x).toEqual({ status: 'fulfilled', value: 1 });
     expect(y.status).toBe('rejected');

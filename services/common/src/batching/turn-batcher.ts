@@ -1,17 +1,17 @@
-export interface QuotaBatcherOptions {
-  /** Most reservations per script call (bounds the script's run time inside Redis). */
+export interface TurnBatcherOptions {
+  /** Most items per call (default 500). */
   maxBatch?: number;
-  /** Script calls in flight at once; reservations arriving meanwhile wait and go together. */
+  /** Calls in flight at once (default 1); items arriving meanwhile wait and go together. */
   maxInFlight?: number;
-  /** Reservations waiting at most; beyond it `submit` rejects at once (the caller applies the fail rule). */
+  /** Items waiting at most (default 20,000); beyond it `submit` rejects at once with BatchQueueFullError. */
   maxQueue?: number;
 }
 
-/** The queue is full: Redis is too slow for the load. */
-export class QuotaQueueFullError extends Error {
+/** The queue is full: the batched dependency is too slow for the load. */
+export class BatchQueueFullError extends Error {
   constructor(size: number) {
-    super(`quota reservation queue full (${size} waiting)`);
-    this.name = 'QuotaQueueFullError';
+    super(`batch queue full (${size} waiting)`);
+    this.name = 'BatchQueueFullError';
   }
 }
 
@@ -22,13 +22,15 @@ interface Waiting<I, O> {
 }
 
 /**
- * Reservations from many concurrent requests, decided by a few script calls: every reservation
- * made during one event-loop turn, plus whatever arrives while the previous call is still out,
- * joins one call (up to `maxBatch`). The store decides a call's reservations one after the other
- * inside one Lua script, so the answers are exactly those of one call each; only the round trips
- * are shared. With no load a reservation waits only for the end of the current turn.
+ * Items from many concurrent requests, sent to a dependency as a few batch calls: every item
+ * submitted during one event-loop turn, plus whatever arrives while the calls in flight are out,
+ * joins one call (up to `maxBatch`). With no load an item waits only for the end of the current
+ * turn (setImmediate). bff-en uses it for quota reservations (one Redis script call decides a
+ * batch, one by one, so the answers are exactly those of one call each) and for single lookups
+ * (one BatchLookupCompact call per batch): a loaded API pays one round trip per few hundred
+ * requests instead of one each.
  */
-export class QuotaBatcher<I, O> {
+export class TurnBatcher<I, O> {
   private queue: Array<Waiting<I, O>> = [];
   private scheduled = false;
   private inFlight = 0;
@@ -36,13 +38,13 @@ export class QuotaBatcher<I, O> {
   private readonly maxInFlight: number;
   private readonly maxQueue: number;
   private idle: Array<() => void> = [];
-  /** Calls of `run` so far (one script call each): what the coalescing test counts. */
+  /** Calls of `run` so far: what the coalescing tests count. */
   calls = 0;
 
   constructor(
-    /** Must answer one output per input, in order; a rejection fails every reservation of the call. */
+    /** Must answer one output per input, in order; a rejection fails every item of the call. */
     private readonly run: (items: I[]) => Promise<O[]>,
-    options: QuotaBatcherOptions = {},
+    options: TurnBatcherOptions = {},
   ) {
     this.maxBatch = options.maxBatch ?? 500;
     this.maxInFlight = options.maxInFlight ?? 1;
@@ -50,7 +52,7 @@ export class QuotaBatcher<I, O> {
   }
 
   submit(item: I): Promise<O> {
-    if (this.queue.length >= this.maxQueue) return Promise.reject(new QuotaQueueFullError(this.queue.length));
+    if (this.queue.length >= this.maxQueue) return Promise.reject(new BatchQueueFullError(this.queue.length));
     return new Promise((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
       this.schedule();
@@ -86,7 +88,7 @@ export class QuotaBatcher<I, O> {
       for (let i = 0; i < batch.length; i++) {
         const waiting = batch[i] as Waiting<I, O>;
         if (i < results.length) waiting.resolve(results[i] as O);
-        else waiting.reject(new Error('quota store answered fewer reservations than asked'));
+        else waiting.reject(new Error('the batch call answered fewer items than asked'));
       }
     } catch (error) {
       for (const waiting of batch) waiting.reject(error);
