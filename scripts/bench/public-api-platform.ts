@@ -128,6 +128,8 @@ export class BenchPlatform {
       env: {
         ...bffEnEnv(this.stack, this.ports, { port, instance }),
         LOG_LEVEL: process.env['BENCH_LOG_LEVEL'] ?? 'info',
+        // bff-en's own default (config.ts), not the test system's 1 MiB: the 1,000,000-line job is ~14 MB.
+        BULK_MAX_BYTES: String(64 * 1024 * 1024),
         ...extraBffEnEnv(),
         ...env,
         ...(nodeOptions === '' ? {} : { NODE_OPTIONS: nodeOptions }),

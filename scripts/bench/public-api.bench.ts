@@ -248,12 +248,13 @@ try {
     });
   }
 
-  if (only.includes('bulk') && platform !== undefined) {
+  const services = platform;
+  if (only.includes('bulk') && services !== undefined) {
     await section('bulk', async () => {
       // A fresh bff-en: its VmHWM is then the peak of its start and the bulk jobs, not of the loads above.
       await bffOn?.stop();
       await bffOff?.stop();
-      const bulk = await platform.startBffEn('bff-en-bulk');
+      const bulk = await services.startBffEn('bff-en-bulk');
       const lines = randomPublicIpv4(bulkLines, 13);
       const file = writeLines(join(work, 'bulk.txt'), lines);
       // First a job a tenth the size: its peak RSS beside the full job's shows whether memory grows with the file.
@@ -291,11 +292,11 @@ try {
     });
   }
 
-  if (cpuProfile !== undefined && platform !== undefined) {
+  if (cpuProfile !== undefined && services !== undefined) {
     await section('cpu_profile', async () => {
       // Profiled during the timed load only (public-api-cpu-profile.mjs): SIGUSR2 starts, SIGUSR2 writes.
       const file = join(work, 'bff-en.cpuprofile');
-      const profiled = await platform.startBffEn('bff-en-profile', {
+      const profiled = await services.startBffEn('bff-en-profile', {
         NODE_OPTIONS: `--import ${join(repoRoot, 'scripts/bench/public-api-cpu-profile.mjs')}`,
         BENCH_CPU_PROFILE_FILE: file,
       });
