@@ -69,6 +69,8 @@ describe('public API: answers', () => {
     expect(body['weather_station_code']).toBeNull();
     expect(body['elevation']).toBeNull();
     expect(body['reserved']).toBeNull();
+    // Coordinates as published (4 decimals), not the dataset's 32-bit float noise.
+    expect(String(body['latitude'])).toMatch(/^-?\d+(\.\d{1,4})?$/);
     expect(body['network']).toMatch(/^8\.8\.\d+\.\d+\/\d+$/);
     expect(Object.keys(body['proxy_data'] as object)).toEqual([
       'is_vpn',

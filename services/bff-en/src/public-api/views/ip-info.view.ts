@@ -236,6 +236,14 @@ const orNull = <T>(value: T | undefined): T | null => (value === undefined ? nul
 const textOrNull = (value: string): string | null => (value === '' ? null : value);
 
 /** The full answer of `GET /v1/ip/{ip}` for one engine answer. */
+/**
+ * The dataset keeps coordinates as 32-bit floats (37.751 comes back as 37.750999450683594); the
+ * sources give at most 4 decimals (about 11 m), so 4 decimals is the value as published.
+ */
+function coordinate(value: number | undefined): number | null {
+  return value === undefined ? null : Math.round(value * 10_000) / 10_000;
+}
+
 export function ipInfoView(info: IpInfo): IpInfoView {
   const { ip, network } = answeredAddress(info, true);
   const reserved = reservedWord(info.reserved);
@@ -253,8 +261,8 @@ export function ipInfoView(info: IpInfo): IpInfoView {
     country_capital: orNull(info.countryCapital),
     region_name: orNull(info.regionName),
     city_name: orNull(info.cityName),
-    latitude: orNull(info.latitude),
-    longitude: orNull(info.longitude),
+    latitude: coordinate(info.latitude),
+    longitude: coordinate(info.longitude),
     zip_code: orNull(info.zipCode),
     is_eu: orNull(info.isEu),
     calling_code: orNull(info.callingCode),
