@@ -1,5 +1,5 @@
 import type { ResolvedApiKey } from '@ipdata/auth/client';
-import { UsageChannel, type UsageResult } from '@ipdata/proto/events/v1/usage';
+import { UsageChannel } from '@ipdata/proto/events/v1/usage';
 import {
   QuotaUnavailableError,
   quotaSubjectOf,
@@ -7,7 +7,7 @@ import {
   type QuotaService,
   type QuotaSubject,
 } from '../quota/index.js';
-import type { UsageLedger } from '../usage/index.js';
+import type { UsageLedger, UsageRecord } from '../usage/index.js';
 import type { ApiCall } from './api-call.js';
 import { ApiError } from './api-error.js';
 
@@ -18,17 +18,10 @@ export interface Caller {
 }
 
 /** What a usage event says about an accepted request besides who and when. */
-export interface UsageFacts {
-  endpoint: string;
-  ip: string;
-  ipVersion: 0 | 4 | 6;
-  countryCode: string;
-  province: string;
-  result: UsageResult;
-  httpStatus: number;
-  count: number;
-  freeCount: number;
-}
+export type UsageFacts = Pick<
+  UsageRecord,
+  'endpoint' | 'ip' | 'ipVersion' | 'countryCode' | 'province' | 'result' | 'httpStatus' | 'count' | 'freeCount'
+>;
 
 /**
  * Quota and ledger for the public API: `reserve` before answering (429 when the quota or the

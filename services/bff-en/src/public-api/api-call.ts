@@ -35,21 +35,8 @@ export class ApiCall {
   }
 
   send(status: number, contentType: string, body: string | Buffer, extraHeaders?: readonly string[]): void {
-    const headers = [
-      'Content-Type',
-      contentType,
-      'Content-Length',
-      String(typeof body === 'string' ? Buffer.byteLength(body) : body.length),
-      'X-Request-Id',
-      this.requestId,
-      'Access-Control-Allow-Origin',
-      '*',
-      'Access-Control-Expose-Headers',
-      EXPOSED_HEADERS,
-    ];
-    appendRateLimitHeaders(headers, this.quota ?? noQuota(this.nowMs), this.nowMs);
-    if (extraHeaders) headers.push(...extraHeaders);
-    this.response.writeHead(status, headers);
+    const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+    this.writeHead(status, contentType, ['Content-Length', String(length), ...(extraHeaders ?? [])]);
     this.response.end(this.request.method === 'HEAD' ? undefined : body);
   }
 
@@ -65,6 +52,11 @@ export class ApiCall {
 
   /** Headers for a streamed answer (bulk results): the same common headers, no length. */
   streamHeaders(status: number, contentType: string, extraHeaders: readonly string[] = []): void {
+    this.writeHead(status, contentType, extraHeaders);
+  }
+
+  /** What every answer carries: type, request id, CORS, the quota; then the answer's own headers. */
+  private writeHead(status: number, contentType: string, extraHeaders: readonly string[]): void {
     const headers = [
       'Content-Type',
       contentType,
