@@ -74,6 +74,12 @@ bench-api: dataset ## public API benchmark: wrk on bff-en vs node:http, Express,
 	scripts/bench/install-tools.sh
 	$(TSX) scripts/bench/public-api.bench.ts --runs 3 $(BENCH_ARGS)
 
+.PHONY: usage-reconcile usage-replay
+usage-reconcile: ## raise bff-en's Redis quota counters of the month to stats' rollups (after Redis lost data; ACCOUNT=<id> for one)
+	$(TSX) scripts/ops/usage-reconcile.ts $(if $(ACCOUNT),--account $(ACCOUNT))
+usage-replay: ## rebuild stats' rollups from the ledger into fresh collections and swap them in (FROM=earliest|<ISO time>|<p:offset,...>)
+	$(TSX) scripts/ops/usage-replay.ts --from $(or $(FROM),earliest)
+
 .PHONY: stack-up stack-down stack-status
 stack-up: ## start Kafka, FerretDB and Redis as local processes (installs them if missing)
 	$(STACK) up

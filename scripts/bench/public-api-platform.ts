@@ -21,6 +21,7 @@ const ENTRIES: Record<Exclude<SystemService, 'bff-en'>, string> = {
   'lookup-engine': 'services/lookup-engine/src/main.ts',
   auth: 'services/auth/src/main.ts',
   billing: 'services/billing/src/main.ts',
+  stats: 'services/stats/src/main.ts',
 };
 
 /** The stack of KAFKA_BROKERS / MONGO_URL / REDIS_URL, else of stack.sh's ports (KAFKA_PORT, ...). */
@@ -75,6 +76,7 @@ export class BenchPlatform {
       TEST_LOOKUP_GRPC: `127.0.0.1:${ports.lookupGrpc}`,
       TEST_AUTH_GRPC: `127.0.0.1:${ports.authGrpc}`,
       TEST_BILLING_GRPC: `127.0.0.1:${ports.billingGrpc}`,
+      TEST_STATS_GRPC: `127.0.0.1:${ports.statsGrpc}`,
       TEST_MAIL_DIR: join(dir, 'mail'),
       KAFKA_BROKERS: stack.KAFKA_BROKERS,
       MONGO_URL: stack.MONGO_URL,
@@ -85,6 +87,7 @@ export class BenchPlatform {
       'lookup-engine': { http: ports.lookupHttp },
       auth: { http: ports.authHttp },
       billing: { http: ports.billingHttp },
+      stats: { http: ports.statsHttp },
     };
     try {
       await Promise.all(

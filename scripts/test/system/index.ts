@@ -62,6 +62,7 @@ function exportAddresses(addresses: SystemAddresses): void {
   process.env['TEST_LOOKUP_GRPC'] = addresses.lookupGrpc;
   process.env['TEST_AUTH_GRPC'] = addresses.authGrpc;
   process.env['TEST_BILLING_GRPC'] = addresses.billingGrpc;
+  process.env['TEST_STATS_GRPC'] = addresses.statsGrpc;
   process.env['TEST_MAIL_DIR'] = addresses.mailDir;
   process.env['TEST_DNS_SERVER'] = addresses.dnsServer;
   if (addresses.bffEnUrl) process.env['TEST_BFF_EN_URL'] = addresses.bffEnUrl;
@@ -83,6 +84,7 @@ export function systemAddresses(): SystemAddresses {
     lookupGrpc,
     authGrpc: process.env['TEST_AUTH_GRPC'] ?? '',
     billingGrpc: process.env['TEST_BILLING_GRPC'] ?? '',
+    statsGrpc: process.env['TEST_STATS_GRPC'] ?? '',
     mailDir: process.env['TEST_MAIL_DIR'] ?? '',
     dnsServer: process.env['TEST_DNS_SERVER'] ?? '',
   };

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** The services of the system, in start order (the port registry's order). */
-export const SYSTEM_SERVICES = ['mail-sink', 'lookup-engine', 'auth', 'billing', 'bff-en'] as const;
+export const SYSTEM_SERVICES = ['mail-sink', 'lookup-engine', 'auth', 'billing', 'stats', 'bff-en'] as const;
 export type SystemService = (typeof SYSTEM_SERVICES)[number];
 
 /**
@@ -27,6 +27,8 @@ export function systemPorts(base = Number(process.env['TEST_SYSTEM_PORT_BASE'] ?
     billingHttp: base + 13,
     billingWebhook: base + 14,
     billingCheckout: base + 15,
+    statsGrpc: base + 4,
+    statsHttp: base + 24,
     mailSmtp: base + 5,
     dns: base + 6,
     bffEnHttp: base + 32,
@@ -39,7 +41,12 @@ export function systemDir(): string {
 }
 
 /** Databases of the system's services: names no per-file harness uses (those are uniqueName()s). */
-export const SYSTEM_DATABASES = { auth: 'ipdata_system_auth', billing: 'ipdata_system_billing', bffEn: 'ipdata_system_bff_en' };
+export const SYSTEM_DATABASES = {
+  auth: 'ipdata_system_auth',
+  billing: 'ipdata_system_billing',
+  stats: 'ipdata_system_stats',
+  bffEn: 'ipdata_system_bff_en',
+};
 
 /** The sandbox payment secret of the system's billing (tests sign nothing with it; ≥ 32 characters). */
 const PAYMENT_SANDBOX_SECRET = 'test-system-sandbox-secret-0123456789';
@@ -145,6 +152,20 @@ export function serviceEnv(service: SystemService, stack: StackEnv, ports: Syste
         KAFKA_GROUP_ID: 'billing-test-system',
         PLAN_CATALOGUE_FILE: TEST_PLAN_CATALOGUE,
       };
+    case 'stats':
+      return {
+        ...common,
+        ...tlsEnv(stack, 'stats'),
+        HEALTH_PORT: String(ports.statsHttp),
+        GRPC_PORT: String(ports.statsGrpc),
+        MONGO_URL: withDatabase(stack.MONGO_URL, SYSTEM_DATABASES.stats),
+        REDIS_URL: stack.REDIS_URL,
+        // Apart from the per-file stats of the integration tests on the same Kafka and Redis.
+        KAFKA_GROUP_ID: 'stats-test-system',
+        REDIS_KEY_PREFIX: 'stats-test-system:',
+        // Billing's upcoming invoice follows the running month total within a second.
+        LIVE_ROLLUP_INTERVAL_MS: '300',
+      };
     case 'bff-en':
       return bffEnEnv(stack, ports, { port: ports.bffEnHttp, instance: 'test-system' });
   }
@@ -166,6 +187,7 @@ export function bffEnEnv(
     LOOKUP_GRPC_ADDR: `127.0.0.1:${ports.lookupGrpc}`,
     AUTH_GRPC_ADDR: `127.0.0.1:${ports.authGrpc}`,
     BILLING_GRPC_ADDR: `127.0.0.1:${ports.billingGrpc}`,
+    STATS_GRPC_ADDR: `127.0.0.1:${ports.statsGrpc}`,
     KAFKA_BROKERS: stack.KAFKA_BROKERS,
     // Per process: its cache-invalidation consumers must each see every event.
     INSTANCE_ID: options.instance,

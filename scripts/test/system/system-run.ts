@@ -21,6 +21,7 @@ export interface SystemAddresses {
   lookupGrpc: string;
   authGrpc: string;
   billingGrpc: string;
+  statsGrpc: string;
   /** Where the mail sink stores what auth sends (.eml files). */
   mailDir: string;
   /** The DNS stub bff-en resolves /v1/domain names with (TEST_ZONE; SILENT_NAME never answers). */

@@ -20,10 +20,12 @@ import {
 } from '@ipdata/common';
 import { createLookupClient } from '@ipdata/lookup-engine/client';
 import { AuthServiceClient } from '@ipdata/proto/auth/v1/auth';
+import { StatsServiceClient } from '@ipdata/proto/stats/v1/stats';
 import { BulkJobs } from '@ipdata/bulk-jobs';
 import { GrpcLookupEngine } from './adapters/grpc/lookup-engine.adapter.js';
 import { UsageKafkaSink } from './adapters/kafka/usage-kafka.sink.js';
 import { RedisQuotaStore } from './adapters/redis/quota.redis-store.js';
+import { GrpcStatsUsageHistory } from './adapters/grpc/stats-usage.adapter.js';
 import type { BffEnConfig } from './config.js';
 import { DomainResolver } from './domain-lookup/domain-resolver.js';
 import { LookupBatcher } from './lookups/lookup-batcher.js';
@@ -36,6 +38,7 @@ import { publicRoutes } from './public-api/public-routes.js';
 import { loadOpenApiJson } from './public-api/routes/openapi.routes.js';
 import { QuotaService } from './quota/index.js';
 import { UsageLedger } from './usage/index.js';
+import { UsageHistory } from './usage-history/usage-history.js';
 
 export interface BffEn {
   lifecycle: Lifecycle;
@@ -142,6 +145,10 @@ export function buildBffEn(config: BffEnConfig, deps: { logger: Logger; clock?: 
       bulkMaxBytes: config.BULK_MAX_BYTES,
       clientAddress: new ClientAddressResolver(config.TRUSTED_PROXIES),
       openApiJson: loadOpenApiJson(),
+      usageHistory: new UsageHistory(
+        new GrpcStatsUsageHistory(createGrpcClient(StatsServiceClient, { address: config.STATS_GRPC_ADDR, tls })),
+        moduleLogger(logger, 'usage-history'),
+      ),
     }),
     keys,
     accounting,

@@ -22,6 +22,8 @@ export const bffEnEnv = {
   LOOKUP_GRPC_ADDR: env.address('127.0.0.1:50051'),
   AUTH_GRPC_ADDR: env.address('127.0.0.1:50052'),
   BILLING_GRPC_ADDR: env.address('127.0.0.1:50053'),
+  // Per-day usage of GET /v1/usage (the quota counters answer while stats does not).
+  STATS_GRPC_ADDR: env.address('127.0.0.1:50054'),
   ...kafkaEnv,
   KAFKA_CLIENT_ID: env.string({ default: 'bff-en', expected: 'a Kafka client id' }),
   // Cache invalidation consumers: every replica must see every event, so the group is per replica.

@@ -20,6 +20,7 @@ import {
 import { MongoChangeHistory } from './adapters/mongo/change-history.store.js';
 import { MongoInvoiceRepository } from './adapters/mongo/invoice.store.js';
 import { MongoKnownAccounts } from './adapters/mongo/known-accounts.store.js';
+import { MongoMonthUsageRepository } from './adapters/mongo/month-usage.store.js';
 import { MongoOrderRepository, MongoProcessedCallbacks } from './adapters/mongo/order.store.js';
 import { MongoSubscriptionRepository } from './adapters/mongo/subscription.store.js';
 import { billingAccessPolicy } from './adapters/grpc/billing.access-policy.js';
@@ -71,11 +72,12 @@ export function buildBillingService(config: BillingConfig, deps: { logger: Logge
   const orders = new MongoOrderRepository(mongo.connection);
   const callbacks = new MongoProcessedCallbacks(mongo.connection);
   const invoiceRepo = new MongoInvoiceRepository(mongo.connection);
+  const monthUsage = new MongoMonthUsageRepository(mongo.connection);
   const sessions = new SandboxSessionStore(mongo.connection);
   const accounts = new MongoKnownAccounts(mongo.connection);
   lifecycle.register(
     startupStep('mongo-indexes', async () => {
-      for (const store of [subscriptionRepo, accounts, history, orders, callbacks, invoiceRepo, sessions]) {
+      for (const store of [subscriptionRepo, accounts, history, orders, callbacks, invoiceRepo, monthUsage, sessions]) {
         await store.createIndexes();
       }
     }),
@@ -159,6 +161,7 @@ export function buildBillingService(config: BillingConfig, deps: { logger: Logge
   });
   const invoices = new InvoiceService({
     invoices: invoiceRepo,
+    usage: monthUsage,
     history,
     catalogue,
     clock,

@@ -1,5 +1,6 @@
 import type { BulkJobs } from '@ipdata/bulk-jobs';
 import type { DomainResolver } from '../domain-lookup/domain-resolver.js';
+import type { UsageHistory } from '../usage-history/usage-history.js';
 import type { LookupBatcher } from '../lookups/lookup-batcher.js';
 import type { LookupEngine } from '../lookups/lookup.ports.js';
 import type { Accounting } from './accounting.js';
@@ -22,6 +23,7 @@ export interface PublicRoutesDeps {
   bulkMaxBytes: number;
   clientAddress: ClientAddressResolver;
   openApiJson: string;
+  usageHistory: UsageHistory;
 }
 
 /** Every operation of the public API (the order is the dispatcher's matching order). */

@@ -26,20 +26,49 @@ export interface ConsumedEvent<T> {
 
 export type EventHandler<T> = (event: ConsumedEvent<T>) => Promise<void>;
 
+/** A chunk of one partition's records, decoded, in offset order (batch mode). */
+export interface ConsumedBatch<T> {
+  topic: string;
+  partition: number;
+  events: ConsumedEvent<T>[];
+  /** Keeps the group membership alive during long work. */
+  heartbeat(): Promise<void>;
+}
+
+/** What a batch handler reports: records it could never handle go to `<topic>.dlq`. */
+export interface BatchOutcome<T> {
+  poison?: Array<{ event: ConsumedEvent<T>; error: Error }>;
+}
+
+export type BatchHandler<T> = (batch: ConsumedBatch<T>) => Promise<BatchOutcome<T>>;
+
 export interface EventConsumerConfig<T extends EventWithMeta> {
   kafka: Kafka;
   /** Consumer group = the consuming service's name (TOPICS.md). */
   groupId: string;
   topic: TopicDefinition<T>;
-  handler: EventHandler<T>;
+  /** Per-record mode. Exactly one of `handler` and `batchHandler` is given. */
+  handler?: EventHandler<T>;
+  /**
+   * Batch mode: the handler gets up to `maxBatchEvents` records of one partition at a time and
+   * the chunk's offsets are committed after it resolved (and its poison records were
+   * dead-lettered). It must be idempotent per record: a crash re-delivers the whole chunk.
+   */
+  batchHandler?: BatchHandler<T>;
+  /** Batch mode: records per chunk (default 2000). */
+  maxBatchEvents?: number;
   /** Producer used to move poison records to `<topic>.dlq`. */
   dlqProducer: EventProducer;
   deduplicator?: EventDeduplicator;
-  /** Attempts for a failing handler before the record goes to the DLQ (transient errors retry until shutdown). */
+  /**
+   * Attempts for a failing handler before the record goes to the DLQ (transient errors retry until shutdown).
+   * Batch mode: after this many failures of a chunk it is retried one record at a time, so only the bad
+   * record ends in the DLQ.
+   */
   maxAttempts?: number;
   initialRetryDelayMs?: number;
   maxRetryDelayMs?: number;
-  /** Commit after this many handled records even inside a large batch. */
+  /** Per-record mode: commit after this many handled records even inside a large batch. */
   commitEvery?: number;
   sessionTimeoutMs?: number;
   partitionsConsumedConcurrently?: number;
@@ -59,6 +88,8 @@ export class PoisonRecordError extends Error {
  * with backoff, moves poison records to `<topic>.dlq` with the error in headers, and commits a
  * record's offset only after its handler succeeded (or the record was dead-lettered). On
  * shutdown it stops fetching, lets the record in hand finish and commits what was handled.
+ * Batch mode (`batchHandler`) does the same per chunk of one partition's records; `pause()` and
+ * `resume()` stop and restart it between chunks (e.g. to swap what the handler writes to).
  */
 export class EventConsumer<T extends EventWithMeta> implements Component {
   readonly name: string;
@@ -66,11 +97,22 @@ export class EventConsumer<T extends EventWithMeta> implements Component {
   private readonly abort = new AbortController();
   private joined = false;
   private crashed = false;
+  private paused = false;
+  /** Batches being processed right now (pause() waits for 0). */
+  private inProgress = 0;
+  private idleWaiters: Array<() => void> = [];
 
   private constructor(
     private readonly config: EventConsumerConfig<T>,
     private readonly logger: Logger,
   ) {
+    if ((config.handler === undefined) === (config.batchHandler === undefined)) {
+      throw new Error(`consumer ${config.groupId}: give exactly one of handler and batchHandler`);
+    }
+    if (config.batchHandler !== undefined && config.deduplicator !== undefined) {
+      // A batch handler de-duplicates itself (it sees the whole chunk, e.g. one claim script per chunk).
+      throw new Error(`consumer ${config.groupId}: a deduplicator works with handler only, not with batchHandler`);
+    }
     this.name = `kafka-consumer:${config.topic.name}`;
     this.consumer = config.kafka.consumer({
       groupId: config.groupId,
@@ -114,6 +156,11 @@ export class EventConsumer<T extends EventWithMeta> implements Component {
   }
 
   async isReady(): Promise<boolean> {
+    return this.isConsuming();
+  }
+
+  /** Joined its group and not crashed (synchronous, for readiness checks of other components). */
+  isConsuming(): boolean {
     return this.joined && !this.crashed;
   }
 
@@ -124,7 +171,37 @@ export class EventConsumer<T extends EventWithMeta> implements Component {
     this.logger.info('consumer stopped');
   }
 
+  /**
+   * Stops fetching and resolves once no batch is being processed: everything handled so far is
+   * committed, nothing more is handled until resume(). A handler retrying a transient error keeps
+   * pause() waiting until it succeeds (or shutdown).
+   */
+  async pause(): Promise<void> {
+    this.paused = true;
+    this.consumer.pause([{ topic: this.config.topic.name }]);
+    if (this.inProgress === 0) return;
+    await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  resume(): void {
+    this.paused = false;
+    this.consumer.resume([{ topic: this.config.topic.name }]);
+  }
+
   private async processBatch(payload: EachBatchPayload): Promise<void> {
+    // A batch fetched before pause() is left unresolved: it is fetched again after resume().
+    if (this.paused) return;
+    this.inProgress++;
+    try {
+      if (this.config.batchHandler) await this.processChunks(payload, this.config.batchHandler);
+      else await this.processRecords(payload);
+    } finally {
+      this.inProgress--;
+      if (this.inProgress === 0) for (const wake of this.idleWaiters.splice(0)) wake();
+    }
+  }
+
+  private async processRecords(payload: EachBatchPayload): Promise<void> {
     const { batch } = payload;
     const commitEvery = this.config.commitEvery ?? 100;
     let lastHandled: string | undefined;
@@ -137,7 +214,7 @@ export class EventConsumer<T extends EventWithMeta> implements Component {
     };
     try {
       for (const message of batch.messages) {
-        if (!payload.isRunning() || payload.isStale() || this.abort.signal.aborted) break;
+        if (!payload.isRunning() || payload.isStale() || this.abort.signal.aborted || this.paused) break;
         const outcome = await this.processMessage(batch.topic, batch.partition, message, () => payload.heartbeat());
         if (outcome === 'aborted') break;
         payload.resolveOffset(message.offset);
@@ -149,6 +226,130 @@ export class EventConsumer<T extends EventWithMeta> implements Component {
     } finally {
       await commit();
     }
+  }
+
+  /** Batch mode: the fetched batch in chunks of maxBatchEvents, each committed after it was handled. */
+  private async processChunks(payload: EachBatchPayload, handler: BatchHandler<T>): Promise<void> {
+    const { batch } = payload;
+    const size = Math.max(1, this.config.maxBatchEvents ?? 2000);
+    for (let start = 0; start < batch.messages.length; start += size) {
+      if (!payload.isRunning() || payload.isStale() || this.abort.signal.aborted || this.paused) return;
+      const chunk = batch.messages.slice(start, start + size);
+      const span = trace.getTracer('@ipdata/common').startSpan(`${batch.topic} process batch`, {
+        kind: SpanKind.CONSUMER,
+        attributes: {
+          'messaging.system': 'kafka',
+          'messaging.destination.name': batch.topic,
+          'messaging.batch.message_count': chunk.length,
+        },
+      });
+      let handled: boolean;
+      try {
+        handled = await this.processChunk(handler, batch.topic, batch.partition, chunk, () => payload.heartbeat());
+      } finally {
+        span.end();
+      }
+      // Interrupted by shutdown: nothing of this chunk is committed, it is delivered again.
+      if (!handled) return;
+      const last = chunk[chunk.length - 1]!.offset;
+      payload.resolveOffset(last);
+      await this.consumer.commitOffsets([
+        { topic: batch.topic, partition: batch.partition, offset: (BigInt(last) + 1n).toString() },
+      ]);
+      await payload.heartbeat();
+    }
+  }
+
+  /** Returns false when shutdown interrupted the chunk. */
+  private async processChunk(
+    handler: BatchHandler<T>,
+    topic: string,
+    partition: number,
+    chunk: KafkaMessage[],
+    heartbeat: () => Promise<void>,
+  ): Promise<boolean> {
+    const messages = new Map<string, KafkaMessage>();
+    const events: ConsumedEvent<T>[] = [];
+    for (const message of chunk) {
+      try {
+        events.push(this.decode(topic, partition, message, headersToStrings(message.headers)));
+        messages.set(message.offset, message);
+      } catch (error) {
+        await this.deadLetter(topic, partition, message, error, 0);
+      }
+    }
+    if (events.length === 0) return true;
+    const run = await this.runBatch(handler, { topic, partition, events, heartbeat });
+    if (run === 'aborted') return false;
+    if ('outcome' in run) {
+      await this.deadLetterPoison(run.outcome, messages);
+      return true;
+    }
+    if (events.length === 1) {
+      await this.deadLetter(topic, partition, messages.get(events[0]!.offset)!, run.error, run.attempts);
+      return true;
+    }
+    // The chunk keeps failing: one record at a time, so only the bad one ends in the DLQ.
+    this.logger.warn(
+      { partition, firstOffset: events[0]!.offset, events: events.length, reason: errorText(run.error) },
+      'batch handler keeps failing, handling the chunk one record at a time',
+    );
+    for (const event of events) {
+      const single = await this.runBatch(handler, { topic, partition, events: [event], heartbeat });
+      if (single === 'aborted') return false;
+      if ('outcome' in single) await this.deadLetterPoison(single.outcome, messages);
+      else await this.deadLetter(topic, partition, messages.get(event.offset)!, single.error, single.attempts);
+    }
+    return true;
+  }
+
+  /** Calls the batch handler with backoff: transient errors until shutdown, others up to maxAttempts. */
+  private async runBatch(
+    handler: BatchHandler<T>,
+    batch: ConsumedBatch<T>,
+  ): Promise<{ outcome: BatchOutcome<T> } | { error: unknown; attempts: number } | 'aborted'> {
+    const maxAttempts = this.config.maxAttempts ?? 5;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return { outcome: await handler(batch) };
+      } catch (error) {
+        const transient = isTransientError(error);
+        if (!transient && (attempt >= maxAttempts || error instanceof PoisonRecordError)) return { error, attempts: attempt };
+        const delay = this.retryDelay(attempt);
+        this.logger.warn(
+          {
+            partition: batch.partition,
+            firstOffset: batch.events[0]?.offset,
+            events: batch.events.length,
+            attempt,
+            delayMs: delay,
+            transient,
+            reason: errorText(error),
+          },
+          'batch handler failed, retrying',
+        );
+        if (await this.sleepUnlessShutdown(delay)) return 'aborted';
+        await batch.heartbeat();
+      }
+    }
+  }
+
+  private async deadLetterPoison(outcome: BatchOutcome<T>, messages: ReadonlyMap<string, KafkaMessage>): Promise<void> {
+    for (const { event, error } of outcome.poison ?? []) {
+      const message = messages.get(event.offset);
+      // A poison entry that is not a record of the chunk is a handler bug; failing loudly beats losing a record.
+      if (message === undefined) throw new Error(`batch handler reported poison at offset ${event.offset}, not in the chunk`);
+      await this.deadLetter(event.topic, event.partition, message, error, 1);
+    }
+  }
+
+  private retryDelay(attempt: number): number {
+    return backoffDelay(attempt, this.config.initialRetryDelayMs ?? 200, this.config.maxRetryDelayMs ?? 10_000);
+  }
+
+  /** True when shutdown interrupted the wait. */
+  private async sleepUnlessShutdown(delayMs: number): Promise<boolean> {
+    return sleep(delayMs, false, { signal: this.abort.signal }).catch(() => true);
   }
 
   private async processMessage(
@@ -218,11 +419,9 @@ export class EventConsumer<T extends EventWithMeta> implements Component {
     heartbeat: () => Promise<void>,
   ): Promise<Outcome> {
     const maxAttempts = this.config.maxAttempts ?? 5;
-    const initialDelay = this.config.initialRetryDelayMs ?? 200;
-    const maxDelay = this.config.maxRetryDelayMs ?? 10_000;
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.config.handler(consumed);
+        await this.config.handler?.(consumed);
         await this.config.deduplicator?.markProcessed(consumed.id);
         return 'handled';
       } catch (error) {
@@ -234,14 +433,13 @@ export class EventConsumer<T extends EventWithMeta> implements Component {
           await this.deadLetter(consumed.topic, consumed.partition, message, error, attempt);
           return 'dead-lettered';
         }
-        const delay = backoffDelay(attempt, initialDelay, maxDelay);
+        const delay = this.retryDelay(attempt);
         this.logger.warn(
           { eventId: consumed.id, attempt, delayMs: delay, transient, reason: errorText(error) },
           'event handler failed, retrying',
         );
         // Waiting is interrupted by shutdown: the record stays uncommitted and is delivered again.
-        const aborted = await sleep(delay, false, { signal: this.abort.signal }).catch(() => true);
-        if (aborted) return 'aborted';
+        if (await this.sleepUnlessShutdown(delay)) return 'aborted';
         await heartbeat();
       }
     }

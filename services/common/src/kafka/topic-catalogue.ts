@@ -2,6 +2,7 @@ import { SubscriptionChanged, UsageRollup } from '@ipdata/proto/events/v1/billin
 import { DatasetPublished } from '@ipdata/proto/events/v1/dataset';
 import { UsageEvent } from '@ipdata/proto/events/v1/usage';
 import { UserEvent } from '@ipdata/proto/events/v1/user';
+import { SiteVisit } from '@ipdata/proto/events/v1/visit';
 import { defineTopic, type TopicDefinition } from './topic-definition.js';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -34,6 +35,17 @@ export const TOPICS = {
     consumers: ['billing'],
     description: 'Accepted lookups per account (and key) per hour, day and month; closed months are invoiced.',
   }),
+  siteVisit: defineTopic({
+    name: 'site.visit.v1',
+    eventType: 'ipdata.events.v1.SiteVisit',
+    codec: SiteVisit,
+    partitions: 6,
+    retentionMs: 30 * DAY_MS,
+    key: 'visitor id',
+    producers: ['bff-cn'],
+    consumers: ['stats'],
+    description: 'One page view of either site; stats counts page views and unique visitors per day and page.',
+  }),
   authUser: defineTopic({
     name: 'auth.user.v1',
     eventType: 'ipdata.events.v1.UserEvent',
@@ -53,7 +65,7 @@ export const TOPICS = {
     retentionMs: 400 * DAY_MS,
     key: 'account id',
     producers: ['billing'],
-    consumers: ['auth', 'downloads', 'bff-en'],
+    consumers: ['auth', 'downloads', 'bff-en', 'stats'],
     description: 'An account plan changed (created, upgraded, downgraded, canceled, renewed), with its limits and period.',
   }),
   datasetPublished: defineTopic({

@@ -1,5 +1,13 @@
 import type { Redis } from 'ioredis';
-import { defineRedisScript } from '@ipdata/common';
+import {
+  DEFAULT_QUOTA_KEY_PREFIX,
+  QUOTA_COUNTER_TTL_SECONDS,
+  QUOTA_KEY_SEGMENTS,
+  defineRedisScript,
+  quotaAccountDayKey,
+  quotaKeyDayKey,
+  quotaMonthKey,
+} from '@ipdata/common';
 import { QuotaService, type QuotaServiceOptions } from '../../quota/quota.service.js';
 import type { QuotaStore, ReserveCommand, ReserveOutcome, ReserveStatus, UsageCounters } from '../../quota/quota.ports.js';
 
@@ -17,6 +25,8 @@ import type { QuotaStore, ReserveCommand, ReserveOutcome, ReserveStatus, UsageCo
  * Reply: 4 integers per reservation: status (0 granted, 1 quota, 2 burst), granted, used, replayed.
  */
 const FIELDS = 12;
+// The counters' key layout is common's (redis/quota-keys.ts): stats' quota reconciliation rebuilds the same keys.
+const { month: M, accountDay: DA, keyDay: DK } = QUOTA_KEY_SEGMENTS;
 const RESERVE = `
 local prefix = ARGV[1]
 local counter_ttl = tonumber(ARGV[2])
@@ -37,7 +47,7 @@ for i = 0, n - 1 do
   local ceiling, burst, force = tonumber(ARGV[b + 6]), tonumber(ARGV[b + 7]), ARGV[b + 8] == '1'
   local month, day, second = ARGV[b + 9], ARGV[b + 10], ARGV[b + 11]
   local request_ttl = tonumber(ARGV[b + 12])
-  local month_key = prefix .. 'm:' .. account .. ':' .. month
+  local month_key = prefix .. '${M}' .. account .. ':' .. month
   local request_key = prefix .. 'r:' .. account .. ':' .. request_id
   local done = redis.call('GET', request_key)
   if done then
@@ -76,8 +86,8 @@ for i = 0, n - 1 do
     if granted > 0 then
       used = used + granted
       add(month_key, granted, counter_ttl)
-      add(prefix .. 'da:' .. account .. ':' .. day, granted, counter_ttl)
-      add(prefix .. 'dk:' .. key_id .. ':' .. day, granted, counter_ttl)
+      add(prefix .. '${DA}' .. account .. ':' .. day, granted, counter_ttl)
+      add(prefix .. '${DK}' .. key_id .. ':' .. day, granted, counter_ttl)
       redis.call('SET', request_key, granted .. ':' .. used, 'EX', request_ttl)
     end
     month_used[month_key] = used
@@ -114,8 +124,8 @@ export class RedisQuotaStore implements QuotaStore {
     private readonly redis: Redis,
     options: RedisQuotaStoreOptions = {},
   ) {
-    this.prefix = options.keyPrefix ?? 'quota:';
-    this.counterTtl = options.counterTtlSeconds ?? 62 * 24 * 3600;
+    this.prefix = options.keyPrefix ?? DEFAULT_QUOTA_KEY_PREFIX;
+    this.counterTtl = options.counterTtlSeconds ?? QUOTA_COUNTER_TTL_SECONDS;
     this.script = defineRedisScript<Array<string | number>, number[]>(redis, 'bffEnQuotaReserve', { keys: 0, lua: RESERVE });
   }
 
@@ -154,9 +164,9 @@ export class RedisQuotaStore implements QuotaStore {
 
   async usage(accountId: string, keyId: string, month: string, days: readonly string[]): Promise<UsageCounters> {
     const keys = [
-      `${this.prefix}m:${accountId}:${month}`,
-      ...days.map((day) => `${this.prefix}da:${accountId}:${day}`),
-      ...days.map((day) => `${this.prefix}dk:${keyId}:${day}`),
+      quotaMonthKey(this.prefix, accountId, month),
+      ...days.map((day) => quotaAccountDayKey(this.prefix, accountId, day)),
+      ...days.map((day) => quotaKeyDayKey(this.prefix, keyId, day)),
     ];
     const values = (await this.redis.mget(keys)).map((value) => Number(value ?? 0));
     return {

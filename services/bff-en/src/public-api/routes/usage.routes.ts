@@ -1,4 +1,6 @@
 import { PlanTier } from '@ipdata/proto/events/v1/billing';
+import { periodOf } from '../../quota/quota-period.js';
+import type { UsageHistory } from '../../usage-history/usage-history.js';
 import type { Accounting, Caller } from '../accounting.js';
 import type { PublicRoute } from '../public-route.js';
 import { jsonText } from '../render.js';
@@ -11,11 +13,12 @@ const TIER_NAMES: Partial<Record<PlanTier, string>> = {
 };
 
 /**
- * GET /v1/usage: the calling key's plan and the account's month so far, from the quota counters
- * (the stats service's rollups replace them once it exists). Reading usage costs no lookup; it
- * counts for the burst limit like every request.
+ * GET /v1/usage: the calling key's plan and the account's month so far. Used and remaining come
+ * from the quota counters (what the next request is decided against); the per-day counts from the
+ * stats service's rollups of the usage ledger, or the quota counters while stats does not answer.
+ * Reading usage costs no lookup; it counts for the burst limit like every request.
  */
-export function usageRoutes(deps: { accounting: Accounting }): PublicRoute[] {
+export function usageRoutes(deps: { accounting: Accounting; usageHistory: UsageHistory }): PublicRoute[] {
   return [
     {
       method: 'GET',
@@ -25,6 +28,19 @@ export function usageRoutes(deps: { accounting: Accounting }): PublicRoute[] {
         const { key, subject } = caller as Caller;
         await deps.accounting.reserve(call, caller as Caller, 0, false);
         const status = await deps.accounting.status(caller as Caller);
+        const now = new Date();
+        const { resetAt } = periodOf(now);
+        const perDay = status
+          ? await deps.usageHistory.perDay(
+              {
+                accountId: key.accountId,
+                keyId: key.keyId,
+                from: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)),
+                to: new Date(Math.min(resetAt.getTime(), Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1))),
+              },
+              status.perDay,
+            )
+          : undefined;
         const body = {
           plan: {
             id: key.planId === '' ? 'api-free' : key.planId,
@@ -45,8 +61,8 @@ export function usageRoutes(deps: { accounting: Accounting }): PublicRoute[] {
                   overage: status.overage,
                   reset_at: status.resetAt.toISOString(),
                 },
-          per_day: status?.perDay.account ?? [],
-          key_per_day: status?.perDay.key ?? [],
+          per_day: perDay?.account ?? [],
+          key_per_day: perDay?.key ?? [],
         };
         call.sendJsonText(200, jsonText(call, body));
       },

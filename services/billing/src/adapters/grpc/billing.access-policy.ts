@@ -19,4 +19,5 @@ export const billingAccessPolicy = defineAccessPolicy(BillingServiceService, {
   listOrders: BFFS,
   listInvoices: BFFS,
   getInvoice: BFFS,
+  getUpcomingInvoice: BFFS,
 });

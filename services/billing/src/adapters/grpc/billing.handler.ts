@@ -10,6 +10,8 @@ import {
   type GetInvoiceResponse,
   type GetOrderRequest,
   type GetOrderResponse,
+  type GetUpcomingInvoiceRequest,
+  type GetUpcomingInvoiceResponse,
   type ListInvoicesRequest,
   type ListInvoicesResponse,
   type ListOrdersRequest,
@@ -95,6 +97,14 @@ export function addBillingService(
     getInvoice: unary<GetInvoiceRequest, GetInvoiceResponse>(logger, 'GetInvoice', async (request) => ({
       invoice: invoiceMessage(await deps.invoices.getInvoice(request.accountId, request.invoiceId)),
     })),
+    getUpcomingInvoice: unary<GetUpcomingInvoiceRequest, GetUpcomingInvoiceResponse>(
+      logger,
+      'GetUpcomingInvoice',
+      async (request) => ({
+        // Not issued yet: no issued_at.
+        invoice: { ...invoiceMessage(await deps.invoices.upcomingInvoice(request.accountId)), issuedAt: undefined },
+      }),
+    ),
   };
   server.addService(BILLING_SERVICE_NAME, BillingServiceService, implementation);
 }

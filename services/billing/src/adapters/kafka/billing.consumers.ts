@@ -33,8 +33,10 @@ export function userEventsConsumer(
 }
 
 /**
- * usage.rollup.v1: a closed monthly account total → that month's invoice. Idempotent by the
- * unique (account, month) index: re-deliveries and repeated closed rollups issue nothing new.
+ * usage.rollup.v1, account totals only (`api_key_id` empty): a closed month → that month's
+ * invoice; a closed hour → stored once per (account, hour); an open month (`closed = false`) →
+ * the month's running total (the largest seen stands). Together they are the month's usage so far
+ * (GetUpcomingInvoice). Idempotent through unique keys and `$max`: re-deliveries change nothing.
  */
 export function usageRollupConsumer(
   options: { kafka: Kafka; groupId: string; dlqProducer: EventProducer; invoices: InvoiceService },
@@ -47,17 +49,17 @@ export function usageRollupConsumer(
       topic: TOPICS.usageRollup,
       dlqProducer: options.dlqProducer,
       handler: async ({ event, id }) => {
-        const accountTotal = event.apiKeyId === '' && event.granularity === RollupGranularity.ROLLUP_GRANULARITY_MONTH;
-        if (!accountTotal || !event.closed) return;
+        if (event.apiKeyId !== '') return;
+        const month = event.granularity === RollupGranularity.ROLLUP_GRANULARITY_MONTH;
+        const hour = event.granularity === RollupGranularity.ROLLUP_GRANULARITY_HOUR;
+        if (!month && !(hour && event.closed)) return;
         if (!isAccountId(event.accountId) || !event.periodStart) {
-          throw new PoisonRecordError('closed rollup without a well-formed account id or period');
+          throw new PoisonRecordError('usage rollup without a well-formed account id or period');
         }
-        await options.invoices.issueForClosedMonth({
-          eventId: id,
-          accountId: event.accountId,
-          periodStart: event.periodStart,
-          lookups: event.lookups,
-        });
+        const usage = { accountId: event.accountId, periodStart: event.periodStart, lookups: event.lookups };
+        if (hour) await options.invoices.recordClosedHour({ eventId: id, ...usage });
+        else if (event.closed) await options.invoices.issueForClosedMonth({ eventId: id, ...usage });
+        else await options.invoices.recordRunningMonth(usage);
       },
     },
     logger,

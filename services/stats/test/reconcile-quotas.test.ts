@@ -1,0 +1,210 @@
+/**
+ * Quota reconciliation end to end: bff-en's own quota store grants lookups in Redis and the
+ * matching usage events go through the ledger into stats' rollups; then Redis loses the counters,
+ * and ReconcileQuotas (called over gRPC as `operator`, as `make usage-reconcile` does) brings
+ * back exactly what was accepted — the month per account, the days per account and per key —
+ * while a counter already above the rollups (traffic after the loss) is not lowered.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import mongoose, { type Connection } from 'mongoose';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  EventProducer,
+  PermissionDeniedError,
+  TOPICS,
+  createGrpcClient,
+  createKafka,
+  ensureTopics,
+  quotaAccountDayKey,
+  quotaDay,
+  quotaKeyDayKey,
+  quotaMonth,
+  quotaMonthKey,
+  topicSpecs,
+} from '@ipdata/common';
+import { grpcCaller, stackAddresses, testGrpcTls, uniqueName, waitFor } from '@ipdata/common/testing';
+import { UsageChannel, UsageEvent } from '@ipdata/proto/events/v1/usage';
+import * as statsApi from '@ipdata/proto/stats/v1/stats';
+import { StatsServiceClient, StatsServiceService } from '@ipdata/proto/stats/v1/stats';
+import { RedisQuotaStore } from '../../bff-en/src/adapters/redis/quota.redis-store.js';
+import { bucketSums } from './fixtures/rollup-sums.js';
+import { StatsProcess, freePort, statsTestEnv } from './fixtures/stats-process.js';
+
+const logger = pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' });
+
+describe('ReconcileQuotas', () => {
+  const stack = stackAddresses();
+  const kafka = createKafka({ brokers: stack.kafkaBrokers, clientId: 'reconcile-test' }, logger);
+  const name = uniqueName('stats-reconcile');
+  const logFile = join(mkdtempSync(join(tmpdir(), 'stats-reconcile-')), 'stats.log');
+  let env: Record<string, string>;
+  let stats: StatsProcess;
+  let producer: EventProducer;
+  let redis: Redis;
+  let mongo: Connection;
+  let clients: StatsServiceClient[] = [];
+
+  const caller = (identity: string) => {
+    const client = createGrpcClient(StatsServiceClient, {
+      address: `127.0.0.1:${env['GRPC_PORT']}`,
+      tls: testGrpcTls(identity),
+      defaultDeadlineMs: 30_000,
+    });
+    clients.push(client);
+    return grpcCaller(client, StatsServiceService, { codecs: statsApi });
+  };
+
+  beforeAll(async () => {
+    env = statsTestEnv(name, { grpc: await freePort(), health: await freePort() });
+    await ensureTopics(kafka, topicSpecs([TOPICS.usageLookup]), logger);
+    producer = EventProducer.fromConfig({ kafka, source: 'bff-en' }, logger);
+    await producer.start();
+    redis = new Redis(stack.redisUrl);
+    mongo = await mongoose.createConnection(env['MONGO_URL']!).asPromise();
+    stats = new StatsProcess(env, logFile);
+    stats.start();
+    await waitFor(() => stats.ready(), { timeoutMs: 90_000, intervalMs: 250, what: 'stats ready' }).catch((error: Error) => {
+      throw new Error(`${error.message}; log:\n${readFileSync(logFile, 'utf8').slice(-4_000)}`);
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    clients = [];
+    await stats?.close();
+    await producer?.shutdown();
+    redis?.disconnect();
+    await mongo?.dropDatabase().catch(() => undefined);
+    await mongo?.close();
+  });
+
+  it('raises the wiped counters back to what was accepted and never lowers one', async () => {
+    const prefix = env['QUOTA_KEY_PREFIX']!;
+    const quota = new RedisQuotaStore(redis, { keyPrefix: prefix });
+    const now = new Date();
+    const month = quotaMonth(now);
+    // Two days of this month when there are two (the 1st, and today).
+    const times = [
+      ...new Set([new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1, 0, 30)).getTime(), now.getTime() - 1_000]),
+    ]
+      .filter((time) => time <= now.getTime())
+      .map((time) => new Date(time));
+    const accounts = [`${name}-a`, `${name}-b`];
+    const keys: Record<string, string[]> = { [accounts[0]!]: [`${name}-a1`, `${name}-a2`], [accounts[1]!]: [`${name}-b1`] };
+    const events: Array<{ event: UsageEvent; key: string }> = [];
+    let n = 0;
+    for (const at of times) {
+      for (const accountId of accounts) {
+        for (const keyId of keys[accountId]!) {
+          for (const count of [1, 3, 25]) {
+            const requestId = `${name}-r${n++}`;
+            const [outcome] = await quota.reserve([
+              {
+                requestId,
+                accountId,
+                keyId,
+                count,
+                partial: false,
+                ceiling: -1,
+                burstPerSecond: 0,
+                force: false,
+                month,
+                day: quotaDay(at),
+                second: Math.floor(at.getTime() / 1000),
+                rememberSeconds: 60,
+              },
+            ]);
+            expect(outcome?.granted).toBe(count);
+            events.push({
+              key: keyId,
+              event: UsageEvent.fromPartial({
+                meta: { id: requestId, source: 'bff-en', time: at },
+                channel: UsageChannel.USAGE_CHANNEL_PUBLIC_API,
+                accountId,
+                apiKeyId: keyId,
+                endpoint: '/v1/batch',
+                count,
+                httpStatus: 200,
+              }),
+            });
+          }
+        }
+      }
+    }
+    // Not quota: a web lookup of the same account, and a re-sent copy of a counted event.
+    events.push({
+      key: accounts[0]!,
+      event: UsageEvent.fromPartial({
+        meta: { id: `${name}-web`, source: 'bff-en', time: times[0] },
+        channel: UsageChannel.USAGE_CHANNEL_WEB_EN,
+        accountId: accounts[0]!,
+        endpoint: 'ip_search',
+        count: 50,
+      }),
+    });
+    events.push(events[0]!);
+    await producer.sendMany(TOPICS.usageLookup, events);
+
+    const granted = events.slice(0, -2).reduce((sum, planned) => sum + planned.event.count, 0);
+    await waitFor(
+      async () => {
+        const sums = await bucketSums(mongo, 'usage_rollups', { accountId: { $in: accounts }, g: 'd', channel: 1 });
+        return [...sums.values()].reduce((sum, c) => sum + (c['lookups'] ?? 0), 0) === granted;
+      },
+      { timeoutMs: 60_000, intervalMs: 250, what: `${granted} public API lookups in the rollups` },
+    );
+
+    // What bff-en accepted, counter by counter.
+    const counterKeys = [
+      ...accounts.map((accountId) => quotaMonthKey(prefix, accountId, month)),
+      ...times.flatMap((at) => accounts.map((accountId) => quotaAccountDayKey(prefix, accountId, quotaDay(at)))),
+      ...times.flatMap((at) =>
+        Object.values(keys)
+          .flat()
+          .map((keyId) => quotaKeyDayKey(prefix, keyId, quotaDay(at))),
+      ),
+    ];
+    const accepted = (await redis.mget(counterKeys)).map(Number);
+    expect(accepted.every((value) => value > 0)).toBe(true);
+
+    // Redis loses the counters; then account a gets traffic again before anyone reconciles.
+    await redis.del(...counterKeys);
+    const monthA = counterKeys[0]!;
+    await redis.set(monthA, accepted[0]! + 7);
+    const dayA = counterKeys[accounts.length]!;
+    await redis.set(dayA, 1);
+
+    await expect(caller('bff-en').reconcileQuotas({})).rejects.toBeInstanceOf(PermissionDeniedError);
+    const operator = caller('operator');
+    // Per account, so the figures are ours alone (this stats reads the whole shared ledger).
+    const ofAccount = (accountId: string) =>
+      counterKeys.filter((key) => key.includes(`:${accountId}:`) || keys[accountId]!.some((keyId) => key.includes(`:${keyId}:`)));
+    const answerA = await operator.reconcileQuotas({ accountId: accounts[0]! });
+    expect(answerA).toEqual({
+      accounts: 1,
+      countersRaised: ofAccount(accounts[0]!).length - 1,
+      monthStart: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)),
+    });
+    const answerB = await operator.reconcileQuotas({ accountId: accounts[1]! });
+    expect(answerB.countersRaised).toBe(ofAccount(accounts[1]!).length);
+    expect(ofAccount(accounts[0]!).length + ofAccount(accounts[1]!).length).toBe(counterKeys.length);
+
+    const after = (await redis.mget(counterKeys)).map(Number);
+    expect(after).toEqual(accepted.map((value, i) => (i === 0 ? value + 7 : value)));
+    for (const key of counterKeys.slice(1)) {
+      expect(await redis.ttl(key)).toBeGreaterThan(60 * 24 * 3600); // bff-en's 62 days
+    }
+    // And bff-en reads them back as before through its own store.
+    const usage = await quota.usage(accounts[1]!, keys[accounts[1]!]![0]!, month, times.map(quotaDay));
+    expect(usage.used).toBe(accepted[1]);
+
+    // Again: nothing left to raise; every account of the month at once, then again: nothing the second time.
+    expect((await operator.reconcileQuotas({ accountId: accounts[0]! })).countersRaised).toBe(0);
+    expect((await operator.reconcileQuotas({})).accounts).toBeGreaterThanOrEqual(accounts.length);
+    expect((await operator.reconcileQuotas({})).countersRaised).toBe(0);
+  }, 120_000);
+});
