@@ -74,6 +74,10 @@ bench-api: dataset ## public API benchmark: wrk on bff-en vs node:http, Express,
 	scripts/bench/install-tools.sh
 	$(TSX) scripts/bench/public-api.bench.ts --runs 3 $(BENCH_ARGS)
 
+.PHONY: bench-stats
+bench-stats: ## stats consumer benchmark: events/s from a pre-filled usage.lookup.v1 to rollups vs a raw kafkajs read (needs make stack-up; JSON lines)
+	$(TSX) scripts/bench/stats-consumer.bench.ts $(BENCH_ARGS)
+
 .PHONY: usage-reconcile usage-replay
 usage-reconcile: ## raise bff-en's Redis quota counters of the month to stats' rollups (after Redis lost data; ACCOUNT=<id> for one)
 	$(TSX) scripts/ops/usage-reconcile.ts $(if $(ACCOUNT),--account $(ACCOUNT))

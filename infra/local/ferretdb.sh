@@ -12,8 +12,18 @@
 # So: `go mod download` the exact version (no @v/list needed), copy the module source to a
 # writable directory, write build/version/version.txt (and commit.txt), and `go build` it.
 # The Go build cache makes rebuilds take seconds; the binary is cached in $IPDATA_CACHE_DIR.
+#
+# One patch (FERRETDB_PATCH): FerretDB's SQLite backend creates the _id unique index on the
+# expression `_ferretdb_sjson->"_id"` but looks _id up with `_ferretdb_sjson->'$._id'`; SQLite only
+# uses an expression index for the identical expression, so every find/update by _id scanned the
+# whole collection (stats' counter documents: 2,000 updates on 2,000 documents took 32.6 s, 2.8 s
+# patched; ledger throughput over 24 hours of documents 36 → 1,646 events/s). The patch makes the
+# lookup use the index's expression; both return the same JSON value, existing databases keep
+# working (their index is already there).
 
 FERRETDB_VERSION=1.24.2
+# Changes when the patch changes, so an installed binary without it is rebuilt.
+FERRETDB_PATCH=id-index-1
 FERRETDB_MODULE=github.com/FerretDB/FerretDB
 FERRETDB_HOME="$IPDATA_CACHE_DIR/ferretdb-$FERRETDB_VERSION"
 FERRETDB_BIN="$FERRETDB_HOME/bin/ferretdb"
@@ -21,7 +31,7 @@ FERRETDB_BIN="$FERRETDB_HOME/bin/ferretdb"
 register_component ferretdb ferretdb mongo
 
 ferretdb_installed() {
-  [[ -x $FERRETDB_BIN && -f $FERRETDB_HOME/.installed ]]
+  [[ -x $FERRETDB_BIN && -f $FERRETDB_HOME/.installed && $(<"$FERRETDB_HOME/.installed") == "$FERRETDB_VERSION+$FERRETDB_PATCH" ]]
 }
 
 ferretdb_install() {
@@ -48,7 +58,7 @@ ferretdb_install() {
   fi
   rm_tree "$build"
   mv -f -- "$FERRETDB_HOME/bin/ferretdb.new" "$FERRETDB_BIN"
-  printf '%s\n' "$FERRETDB_VERSION" >"$FERRETDB_HOME/.installed"
+  printf '%s\n' "$FERRETDB_VERSION+$FERRETDB_PATCH" >"$FERRETDB_HOME/.installed"
   unlock_install
   note "mongo: built FerretDB $FERRETDB_VERSION in $(elapsed "$t0")"
 }
@@ -67,6 +77,10 @@ ferretdb_build() (
   # The module cache is read-only: copy it and make the copy writable.
   cp -R -- "$src/." "$build/src"
   chmod -R u+w "$build/src"
+  # The _id lookup expression of the index (see FERRETDB_PATCH above).
+  metadata=$build/src/internal/backends/sqlite/metadata/metadata.go
+  sed -i 's|^\([[:space:]]*IDColumn = DefaultColumn + \).*$|\1"->\\"_id\\""|' "$metadata"
+  grep -q 'IDColumn = DefaultColumn + "->\\"_id\\""' "$metadata" || { echo "the FerretDB _id index patch did not apply"; exit 1; }
   printf 'v%s\n' "$FERRETDB_VERSION" >"$build/src/build/version/version.txt"
   if [[ -n $commit ]]; then printf '%s\n' "$commit" >"$build/src/build/version/commit.txt"; fi
   cd "$build/src"

@@ -8,6 +8,12 @@
  *
  *   make stack-up
  *   node --conditions=source --import tsx scripts/bench/stats-consumer.bench.ts [--events 200000] [--runs 3] [--peak 9000]
+ *        [--accounts 20] [--hours 2]
+ *
+ * The events spread over --accounts accounts (3 keys each) and the last --hours hours: the number
+ * of counter documents a round touches and the size of the collections follow from them. On
+ * FerretDB 1.24 (the local stack) an update by _id scans its collection, so the rate falls as the
+ * collections grow; MongoDB looks the documents up by index.
  *
  * Each run starts stats as a process from source with a consumer group, database and Redis
  * prefix of its own, so it reads the whole topic from the beginning; the rate is measured from its
@@ -33,12 +39,16 @@ const { values: args } = parseArgs({
   options: {
     events: { type: 'string', default: '200000' },
     runs: { type: 'string', default: '3' },
+    accounts: { type: 'string', default: '20' },
+    hours: { type: 'string', default: '2' },
     peak: { type: 'string' },
   },
 });
 const EVENTS = Number(args.events);
 const RUNS = Number(args.runs);
 const PEAK = args.peak === undefined ? undefined : Number(args.peak);
+const ACCOUNTS = Number(args.accounts);
+const HOURS = Number(args.hours);
 
 const brokers = process.env['KAFKA_BROKERS'] ?? `127.0.0.1:${process.env['KAFKA_PORT'] ?? 9092}`;
 const mongoUrl = process.env['MONGO_URL'] ?? `mongodb://127.0.0.1:${process.env['MONGO_PORT'] ?? 27017}/ipdata`;
@@ -63,9 +73,9 @@ async function prefill(): Promise<void> {
   const hour = Math.floor(now / 3_600_000) * 3_600_000;
   const plan = {
     prefix: `bench-${stamp}`,
-    accounts: 200,
+    accounts: ACCOUNTS,
     keysPerAccount: 3,
-    hours: [3, 2, 1, 0].map((back) => new Date(hour - back * 3_600_000)),
+    hours: Array.from({ length: HOURS }, (_, back) => new Date(hour - back * 3_600_000)),
     random: seededRandom(12),
   };
   const started = Date.now();
@@ -74,7 +84,7 @@ async function prefill(): Promise<void> {
     for (let i = 0; i < events.length; i += 1_000) await producer.sendMany(topic, events.slice(i, i + 1_000));
   }
   await producer.shutdown();
-  emit({ bench: 'prefill', events: EVENTS, seconds: round((Date.now() - started) / 1000, 1) });
+  emit({ bench: 'prefill', events: EVENTS, accounts: ACCOUNTS, hours: HOURS, seconds: round((Date.now() - started) / 1000, 1) });
 }
 
 async function topicRecords(): Promise<{ total: number; high: Map<number, number> }> {

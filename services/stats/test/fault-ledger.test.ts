@@ -39,6 +39,8 @@ const KILLS = Number(process.env['TEST_FAULT_KILLS'] ?? 20);
 const BROKER_STOPS = 3;
 const RESENT_SHARE = 0.05;
 const SEVEN_DAYS_MS = 7 * 24 * 3_600_000;
+/** The events are spread over this long, so the consumer has work during the kills and outages. */
+const PRODUCE_MS = 100_000;
 
 describe('stats under SIGKILL and broker outages', () => {
   const stack = stackAddresses();
@@ -51,10 +53,22 @@ describe('stats under SIGKILL and broker outages', () => {
   let producer: EventProducer;
   let mongo: Connection;
   let env: Record<string, string>;
+  const admin = kafka.admin();
+
+  /** Records the live consumer group has committed on the ledger (undefined while the broker is away). */
+  const committedRecords = async (): Promise<number | undefined> => {
+    try {
+      const [offsets] = await admin.fetchOffsets({ groupId: name, topics: [TOPICS.usageLookup.name] });
+      return (offsets?.partitions ?? []).reduce((sum, row) => sum + Math.max(0, Number(row.offset)), 0);
+    } catch {
+      return undefined;
+    }
+  };
 
   beforeAll(async () => {
     env = statsTestEnv(name, { grpc: await freePort(), health: await freePort() });
     await ensureTopics(kafka, topicSpecs([TOPICS.usageLookup, TOPICS.usageRollup]), logger);
+    await admin.connect();
     producer = EventProducer.fromConfig({ kafka, source: 'bff-en', sendTimeoutMs: 5_000 }, logger);
     await producer.start();
     mongo = await mongoose.createConnection(env['MONGO_URL']!).asPromise();
@@ -72,6 +86,7 @@ describe('stats under SIGKILL and broker outages', () => {
   afterAll(async () => {
     await stats?.close();
     await producer?.shutdown();
+    await admin.disconnect();
     await mongo?.close();
   });
 
@@ -96,6 +111,7 @@ describe('stats under SIGKILL and broker outages', () => {
     stats.start();
     let kills = 0;
     let selfExits = 0;
+    let killsDuringWork = 0;
     let brokerStops = 0;
     let sendRetries = 0;
     let producing = true;
@@ -104,7 +120,7 @@ describe('stats under SIGKILL and broker outages', () => {
     const produce = (async () => {
       let records = 0;
       const batch = 500;
-      const pause = Math.max(50, Math.floor(60_000 / (sendList.length / batch)));
+      const pause = Math.max(50, Math.floor(PRODUCE_MS / (sendList.length / batch)));
       for (let start = 0; start < sendList.length; start += batch) {
         records += await sendAll(producer, sendList.slice(start, start + batch), { batch, onRetry: () => sendRetries++ });
         await sleep(pause);
@@ -116,7 +132,24 @@ describe('stats under SIGKILL and broker outages', () => {
     // Crashes at random moments, during start-up and during work alike.
     const crash = (async () => {
       while (kills < KILLS) {
-        await sleep(2_000 + random() * 5_000);
+        // Most kills land while the process works (its committed offsets moved since it started: a
+        // round is in flight or about to be), a few during start-up (connecting, joining, loading).
+        const spawned = Date.now();
+        if (random() < 0.2) {
+          await sleep(500 + random() * 3_000);
+        } else {
+          // Waiting for progress ends after a while: during a broker outage the process is killed idle.
+          const deadline = spawned + 12_000;
+          let before = await committedRecords();
+          while (Date.now() < deadline && before === undefined) before = await sleep(150).then(committedRecords);
+          let now = before;
+          while (Date.now() < deadline && (now === undefined || before === undefined || now <= before)) {
+            await sleep(150);
+            now = await committedRecords();
+          }
+          if (Date.now() < deadline) killsDuringWork++;
+          await sleep(random() * 700);
+        }
         // A process that could not start while the broker was down exited by itself: started again, not counted.
         if (stats.running) kills++;
         else selfExits++;
@@ -218,6 +251,7 @@ describe('stats under SIGKILL and broker outages', () => {
           lost: distinct.length - countedEvents,
           closedHours: closed.size,
           kills,
+          killsDuringWork,
           selfExits,
           brokerStops,
           starts: stats.starts,

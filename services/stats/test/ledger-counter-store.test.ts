@@ -122,7 +122,7 @@ describe('MongoCounterStore: counter documents with per-document watermarks (Fer
     await store.apply(0, updates);
     const updateMs = performance.now() - started;
     logger.info({ insertMs, updateMs }, 'bulk write of 500 counter documents');
-    console.info(`counter store, 500 docs: insert ${insertMs.toFixed(0)} ms, update ${updateMs.toFixed(0)} ms`);
+    console.warn(`counter store, 500 docs: insert ${insertMs.toFixed(0)} ms, update ${updateMs.toFixed(0)} ms`);
     const docs = await reader.find({ equals: { g: 'h' }, from: H0, to: H1 });
     expect(docs).toHaveLength(500);
     expect(docs.every((doc) => doc.c['lookups'] === 3 && doc.c['requests'] === 2)).toBe(true);

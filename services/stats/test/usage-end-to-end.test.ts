@@ -4,7 +4,13 @@ import { RollupGranularity } from '@ipdata/proto/events/v1/billing';
 import * as statsApi from '@ipdata/proto/stats/v1/stats';
 import { StatsServiceClient, StatsServiceService } from '@ipdata/proto/stats/v1/stats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bffEnUrl, createTestAccount, systemAddresses, systemClients, useTestSystem } from '../../../scripts/test/system/index.js';
+import {
+  bffEnUrl,
+  createTestAccount,
+  systemAddresses,
+  systemClients,
+  useTestSystem,
+} from '../../../scripts/test/system/index.js';
 
 // The whole usage path on the running system: public API calls → bff-en's ledger on
 // usage.lookup.v1 → stats' rollups → GET /v1/usage and stats' GetUsage → stats' running month

@@ -1,4 +1,13 @@
-import { PoisonRecordError, systemClock, type BatchOutcome, type Clock, type ConsumedBatch } from '@ipdata/common';
+import {
+  PoisonRecordError,
+  UnavailableError,
+  errorText,
+  isDomainError,
+  systemClock,
+  type BatchOutcome,
+  type Clock,
+  type ConsumedBatch,
+} from '@ipdata/common';
 import type { UsageEvent } from '@ipdata/proto/events/v1/usage';
 import type { ClosingGate, CountedEvent, EventClaims, LedgerTarget } from './ledger-ports.js';
 import { usageEventProblem } from './usage-event.validation.js';
@@ -53,6 +62,21 @@ export class LedgerBatchHandler {
     }
     if (valid.length === 0) return { poison, counted: 0, duplicates: 0 };
 
+    try {
+      return await this.count(batch, valid, poison);
+    } catch (error) {
+      // Everything after validation is infrastructure (Redis, MongoDB): it must be retried until it
+      // works, never dead-lettered — the consumer retries transient errors until shutdown.
+      if (isDomainError(error)) throw error;
+      throw new UnavailableError(`ledger round failed: ${errorText(error)}`, { cause: error });
+    }
+  }
+
+  private async count(
+    batch: ConsumedBatch<UsageEvent>,
+    valid: CountedEvent[],
+    poison: NonNullable<BatchOutcome<UsageEvent>['poison']>,
+  ): Promise<LedgerRoundResult> {
     const first = await this.deps.claims.claim(valid);
     const counted = valid.filter((_, index) => first[index] === true);
     if (counted.length > 0) {

@@ -128,6 +128,7 @@ export class RollupReplays {
     const liveCollections = generation.current();
     let reader: ReplayReader | undefined;
     let paused = false;
+    let swapped = false;
     try {
       await admin.prepare(target);
       const earliest = await source.earliestOffsets();
@@ -173,26 +174,30 @@ export class RollupReplays {
       await upTo(await live.committedOffsets());
       const carries = await admin.copyOpenCarries(liveCollections.usage, target.usage, this.deps.openFrom());
       await generation.switchTo(suffix);
-      status.state = 'swapped';
-      status.generation = suffix;
-      status.recordsLeft = 0;
+      swapped = true;
       log.info({ recordsRead: status.recordsRead, eventsCounted: status.eventsCounted, carries }, 'replay swapped in');
     } catch (error) {
-      status.state = 'failed';
       status.error = errorText(error);
       log.error({ reason: status.error }, 'replay failed; the live generation is unchanged');
     } finally {
       // The live consumer first: nothing below needs it paused.
       if (paused) live.resume();
+      this.reader = undefined;
       await reader
         ?.close()
         .catch((closeError) => log.warn({ reason: errorText(closeError) }, 'replay reader did not close cleanly'));
-      if (status.state === 'failed') {
+      if (!swapped) {
         await admin
           .drop(target)
           .catch((dropError) => log.warn({ reason: errorText(dropError) }, 'could not drop the replay collections'));
       }
+      // The final state only once everything is cleaned up: a caller that sees it may start the next replay.
+      if (swapped) {
+        status.generation = suffix;
+        status.recordsLeft = 0;
+      }
       status.finishedAt = this.deps.clock.now();
+      status.state = swapped ? 'swapped' : 'failed';
     }
   }
 

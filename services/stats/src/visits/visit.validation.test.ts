@@ -26,6 +26,11 @@ describe('validateVisit', () => {
 
   it.each([
     ['missing id', visit({ meta: { id: '', source: 'bff-cn', time: TIME, correlationId: '' } }), /meta\.id/],
+    [
+      'too long id',
+      visit({ meta: { id: 'i'.repeat(201), source: 'bff-cn', time: TIME, correlationId: '' } }),
+      /meta\.id is longer than 200/,
+    ],
     ['missing time', visit({ meta: { id: 'v1', source: 'bff-cn', time: undefined, correlationId: '' } }), /meta\.time/],
     ['missing meta', SiteVisit.fromPartial({ site: VisitSite.VISIT_SITE_CN, page: '/', plat: 'pc', visitorId: 'v' }), /meta\.id/],
     ['missing visitor', visit({ visitorId: '' }), /visitor_id/],

@@ -11,6 +11,8 @@ export type VisitPlat = 'pc' | 'wap';
 export const VISIT_PLATS: readonly VisitPlat[] = ['pc', 'wap'];
 /** stats.proto and visit.proto: a page is a route template or path of at most 200 characters. */
 export const MAX_PAGE_LENGTH = 200;
+/** As for usage events: an id is a request id; a longer one is a broken producer (and a big claim key). */
+export const MAX_ID_LENGTH = 200;
 
 /** A visit that can be counted. */
 export interface ValidVisit {
@@ -38,6 +40,7 @@ export function isVisitPlat(plat: string): plat is VisitPlat {
 export function validateVisit(event: SiteVisit): VisitValidation {
   const id = event.meta?.id ?? '';
   if (id === '') return { ok: false, reason: 'meta.id is missing' };
+  if (id.length > MAX_ID_LENGTH) return { ok: false, reason: `meta.id is longer than ${MAX_ID_LENGTH} characters` };
   const time = event.meta?.time;
   if (time === undefined || Number.isNaN(time.getTime())) return { ok: false, reason: 'meta.time is missing' };
   if (event.visitorId === '') return { ok: false, reason: 'visitor_id is missing' };

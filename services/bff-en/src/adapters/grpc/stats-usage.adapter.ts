@@ -15,7 +15,12 @@ export class GrpcStatsUsageHistory implements UsageHistorySource {
     private readonly deadlineMs = 1_000,
   ) {}
 
-  async perDay(query: { accountId: string; keyId: string; from: Date; to: Date }): Promise<{ account: DayCount[]; key: DayCount[] }> {
+  async perDay(query: {
+    accountId: string;
+    keyId: string;
+    from: Date;
+    to: Date;
+  }): Promise<{ account: DayCount[]; key: DayCount[] }> {
     const ask = (apiKeyId: string) =>
       callUnary(
         this.client.getUsage.bind(this.client),

@@ -36,7 +36,9 @@ export function usageRoutes(deps: { accounting: Accounting; usageHistory: UsageH
                 accountId: key.accountId,
                 keyId: key.keyId,
                 from: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)),
-                to: new Date(Math.min(resetAt.getTime(), Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1))),
+                to: new Date(
+                  Math.min(resetAt.getTime(), Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)),
+                ),
               },
               status.perDay,
             )
