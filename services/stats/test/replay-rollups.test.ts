@@ -81,6 +81,28 @@ describe('replay of the usage ledger into a fresh generation', () => {
     return events.length;
   }
 
+  /**
+   * Waits until stats' live consumer has read the whole ledger: it reads the shared topic from the
+   * beginning (other files' events too), and a generation compared with its replay must not grow meanwhile.
+   */
+  async function caughtUp(): Promise<void> {
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      await waitFor(
+        async () => {
+          const high = await admin.fetchTopicOffsets(TOPICS.usageLookup.name);
+          const [group] = await admin.fetchOffsets({ groupId: name, topics: [TOPICS.usageLookup.name] });
+          const committed = new Map((group?.partitions ?? []).map((row) => [row.partition, Number(row.offset)]));
+          return high.every((row) => Number(row.high) === Number(row.low) || committed.get(row.partition) === Number(row.high));
+        },
+        { timeoutMs: 240_000, intervalMs: 500, what: 'stats caught up with the ledger' },
+      );
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
   async function replay(from: Partial<StartReplayRequest>) {
     const started = (await api().startReplay(from)).replay!;
     expect(started.state).toBe(ReplayState.REPLAY_STATE_RUNNING);
@@ -125,12 +147,14 @@ describe('replay of the usage ledger into a fresh generation', () => {
   it('rebuilds from the earliest record and from a time with the live numbers, then keeps counting into the new generation', async () => {
     const distinct = await send(3_000, 0, 150);
     await waitFor(async () => (await requests('usage_rollups')) === distinct, {
-      timeoutMs: 60_000,
+      // The shared ledger may hold other files' events before ours: this stats reads it from the beginning.
+      timeoutMs: 240_000,
       intervalMs: 250,
       what: 'live rollups',
     });
     await sleep(1_000); // nothing more may arrive: duplicates are not counted
     expect(await requests('usage_rollups')).toBe(distinct);
+    await caughtUp();
     const live = await generationSums('');
     const usageBefore = await api().getUsage({
       accountId: accountIds(plan)[0]!,
@@ -169,5 +193,5 @@ describe('replay of the usage ledger into a fresh generation', () => {
       what: 'new events in the new generation',
     });
     expect(await requests('usage_rollups')).toBe(distinct);
-  }, 300_000);
+  }, 600_000);
 });
