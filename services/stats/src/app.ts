@@ -148,6 +148,7 @@ export function buildStatsService(config: StatsConfig, deps: { logger: Logger; c
         groupId: config.KAFKA_GROUP_ID,
         dlqProducer: producer,
         sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS,
+        fromBeginning: config.LEDGER_NEW_GROUP_START === 'earliest',
         maxBatchEvents: config.LEDGER_BATCH_MAX,
         handler: new LedgerBatchHandler({
           claims,

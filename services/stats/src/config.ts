@@ -30,6 +30,9 @@ export const statsEnv = {
   // Prefix of stats' own Redis keys (event claims, unique-visitor HyperLogLogs), so stats processes
   // sharing one Redis (test runs) keep apart: `<prefix>claim:<id>`, `<prefix>visit-claim:<id>`, `<prefix>uv:...`.
   REDIS_KEY_PREFIX: env.string({ default: 'stats:', expected: 'a Redis key prefix, e.g. "stats:"' }),
+  // Where a new ledger consumer group starts: the whole retained ledger (production), or only what
+  // arrives from now on (a test system sharing a broker with earlier tests' ledgers).
+  LEDGER_NEW_GROUP_START: env.oneOf(['earliest', 'latest'], 'earliest'),
   // Ledger records handled per write round (one claim script, one bulk write per collection).
   LEDGER_BATCH_MAX: env.int({ min: 1, max: 20_000, default: 2_000 }),
   // Event ids are remembered this long for de-duplication (TOPICS.md: at least 2 days).

@@ -55,6 +55,11 @@ export interface EventConsumerConfig<T extends EventWithMeta> {
    * dead-lettered). It must be idempotent per record: a crash re-delivers the whole chunk.
    */
   batchHandler?: BatchHandler<T>;
+  /**
+   * Where a group without committed offsets starts: the whole topic (default; a ledger consumer
+   * that joins for the first time must see everything), or only what arrives from now on.
+   */
+  fromBeginning?: boolean;
   /** Batch mode: records per chunk (default 2000). */
   maxBatchEvents?: number;
   /** Producer used to move poison records to `<topic>.dlq`. */
@@ -136,7 +141,7 @@ export class EventConsumer<T extends EventWithMeta> implements Component {
   async start(): Promise<void> {
     await this.consumer.connect();
     // A ledger consumer that joins for the first time must see the whole topic.
-    await this.consumer.subscribe({ topics: [this.config.topic.name], fromBeginning: true });
+    await this.consumer.subscribe({ topics: [this.config.topic.name], fromBeginning: this.config.fromBeginning ?? true });
     await this.consumer.run({
       autoCommit: false,
       eachBatchAutoResolve: false,

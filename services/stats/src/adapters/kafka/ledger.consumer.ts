@@ -16,6 +16,8 @@ export function ledgerConsumer(
     handler: LedgerBatchHandler;
     maxBatchEvents: number;
     sessionTimeoutMs?: number;
+    /** false: a new group reads only what arrives from now on. */
+    fromBeginning?: boolean;
   },
   logger: Logger,
 ): EventConsumer<UsageEvent> {
@@ -27,6 +29,7 @@ export function ledgerConsumer(
       dlqProducer: deps.dlqProducer,
       maxBatchEvents: deps.maxBatchEvents,
       sessionTimeoutMs: deps.sessionTimeoutMs,
+      fromBeginning: deps.fromBeginning,
       batchHandler: async (batch) => {
         const result = await deps.handler.handle(batch);
         if (result.duplicates > 0)
