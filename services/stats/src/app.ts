@@ -19,7 +19,6 @@ import {
 import { MongoAccountPlans } from './adapters/mongo/account-plans.store.js';
 import { MongoCounterReader, MongoCounterStore } from './adapters/mongo/counter.store.js';
 import { MongoGenerationStore } from './adapters/mongo/generation.store.js';
-import { MongoQuotaUsageReader } from './adapters/mongo/quota-usage.reader.js';
 import { MongoRollupCollectionsAdmin } from './adapters/mongo/rollup-collections.admin.js';
 import { ROLLUP_INDEXES, VISIT_INDEXES, ensureRollupIndexes } from './adapters/mongo/rollup-indexes.js';
 import { RedisEventClaims } from './adapters/redis/event-claims.redis.js';
@@ -38,6 +37,7 @@ import { LedgerBatchHandler } from './ledger/ledger-batch.handler.js';
 import type { ClosingGate, LedgerTarget } from './ledger/ledger-ports.js';
 import { usageFold } from './ledger/usage-fold.js';
 import { QuotaReconciler } from './reconcile/quota-reconciler.js';
+import { RollupQuotaUsage } from './reconcile/rollup-quota-usage.js';
 import { RollupReplays } from './replay/rollup-replay.js';
 import { TrendQueries } from './trends/trend.queries.js';
 import { trendFold } from './trends/trend-fold.js';
@@ -79,7 +79,6 @@ export function buildStatsService(config: StatsConfig, deps: { logger: Logger; c
       await generation.load();
       await ensureRollupIndexes(connection, generation.current());
       for (const spec of VISIT_INDEXES) await connection.collection(VISIT_COLLECTION).createIndex({ ...spec });
-      await plans.createIndexes();
     }),
   );
 
@@ -198,11 +197,12 @@ export function buildStatsService(config: StatsConfig, deps: { logger: Logger; c
   );
 
   const readerOf = (name: () => string) => new MongoCounterReader(connection, name);
-  const usageQueries = new UsageQueries({ reader: readerOf(generation.usageCollection), plans, clock });
+  const usageReader = readerOf(generation.usageCollection);
+  const usageQueries = new UsageQueries({ reader: usageReader, plans, clock });
   const trendQueries = new TrendQueries(readerOf(generation.trendsCollection), clock);
   const visitQueries = new VisitQueries({ reader: readerOf(() => VISIT_COLLECTION), visitors });
   const reconciler = new QuotaReconciler(
-    new MongoQuotaUsageReader(connection, generation.usageCollection),
+    new RollupQuotaUsage(usageReader),
     new RedisQuotaCounters(redis.client, { keyPrefix: config.QUOTA_KEY_PREFIX }),
     clock,
   );

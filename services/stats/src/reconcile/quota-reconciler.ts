@@ -10,7 +10,7 @@ export interface QuotaUsageRow {
   lookups: number;
 }
 
-/** Port: the usage rollups' PUBLIC_API lookups per (account, key, day) (adapters/mongo/quota-usage.reader.ts). */
+/** Port: the usage rollups' PUBLIC_API lookups per (account, key, day) (rollup-quota-usage.ts). */
 export interface QuotaUsageSource {
   publicApiLookupsByDay(query: { from: Date; to: Date; accountId?: string }): Promise<QuotaUsageRow[]>;
 }

@@ -4,7 +4,7 @@ import { monthStart, nextMonthStart } from '../counters/counter-delta.js';
 import type { CounterReader } from '../counters/counter-query.js';
 import { MAX_BUCKETS, periodRange } from '../trends/period-range.js';
 import { planInForce, type AccountPlans } from './account-plan.js';
-import { addUsageCounters, emptyTotals, type UsageTotals } from './usage-counters.js';
+import { USAGE_COUNTERS, addUsageCounters, emptyTotals, type UsageTotals } from './usage-counters.js';
 
 export type UsageGranularity = 'hour' | 'day' | 'month';
 
@@ -95,7 +95,7 @@ export class UsageQueries {
       this.deps.reader.find({ equals: { accountId, g: 'd', channel: UsageChannel.USAGE_CHANNEL_PUBLIC_API }, from, to }),
       this.deps.plans.get(accountId),
     ]);
-    const used = docs.reduce((sum, doc) => sum + (doc.c['lookups'] ?? 0), 0);
+    const used = docs.reduce((sum, doc) => sum + (doc.c[USAGE_COUNTERS.lookups] ?? 0), 0);
     const { planId, includedPerMonth } = planInForce(plan, now);
     return {
       accountId,

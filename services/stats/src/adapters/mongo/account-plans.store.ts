@@ -12,10 +12,6 @@ export class MongoAccountPlans implements AccountPlans {
     this.collection = connection.collection<PlanDoc>('account_plans');
   }
 
-  async createIndexes(): Promise<void> {
-    // Only _id is read; nothing to add.
-  }
-
   async record(plan: AccountPlan): Promise<void> {
     const { accountId, ...fields } = plan;
     try {
