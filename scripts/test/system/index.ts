@@ -162,9 +162,6 @@ export async function createTestAccount(options: { plan?: string; keyName?: stri
     // Auth counts sign-ups and logins per client address; tests make many accounts.
     clientIp: `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`,
     plan: options.plan ? paidPlan(options.plan) : undefined,
-    // The first file of the system waits while the system's consumers join their groups on a broker
-    // the integration tests just restarted (two CI runs timed out at 30 s seeing the plan in auth).
-    timeoutMs: 90_000,
   });
 }
 

@@ -7,8 +7,10 @@
  */
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { startGroupsAtLogEnd } from './consumer-groups.js';
 import { ServiceProcess, isReady, type Readiness } from './service-process.js';
 import {
+  SYSTEM_CONSUMER_GROUPS,
   repoRoot,
   serviceEnv,
   stackEnvFromProcess,
@@ -143,6 +145,7 @@ async function start(dir: string, owner: number): Promise<SystemAddresses> {
     running.push({ name: service, pid: launched.pid, entry: ENTRIES[service], ready, logFile });
   };
   try {
+    await startGroupsAtLogEnd(stack.KAFKA_BROKERS, SYSTEM_CONSUMER_GROUPS);
     // Back ends do not wait for each other (events are asynchronous): start them together.
     // allSettled: on a failure nothing may still be spawning while the others are stopped.
     const launched = await Promise.allSettled(

@@ -48,6 +48,22 @@ export const SYSTEM_DATABASES = {
   bffEn: 'ipdata_system_bff_en',
 };
 
+/**
+ * The Kafka consumer groups of the system's services (their group ids in serviceEnv and each
+ * service's defaults): start-system.ts commits the log end for them before starting anything
+ * (consumer-groups.ts). A group missing here reads the backlog earlier tests left.
+ */
+export const SYSTEM_CONSUMER_GROUPS = [
+  'auth',
+  'billing-test-system',
+  'billing-test-system.users',
+  'stats-test-system',
+  'stats-test-system.visits',
+  'stats-test-system.plans',
+  'bff-en-cache-test-system',
+  'lookup-engine.test-system',
+] as const;
+
 /** The sandbox payment secret of the system's billing (tests sign nothing with it; ≥ 32 characters). */
 const PAYMENT_SANDBOX_SECRET = 'test-system-sandbox-secret-0123456789';
 
@@ -163,10 +179,6 @@ export function serviceEnv(service: SystemService, stack: StackEnv, ports: Syste
         // Apart from the per-file stats of the integration tests on the same Kafka and Redis.
         KAFKA_GROUP_ID: 'stats-test-system',
         REDIS_KEY_PREFIX: 'stats-test-system:',
-        // The integration tests before it left ~100,000 ledger events on the shared broker (the
-        // fault test alone 52,500): reading them all at start took the cores from auth and billing
-        // while the first system file waited for them. The system's stats counts what it sees.
-        LEDGER_NEW_GROUP_START: 'latest',
         // Billing's upcoming invoice follows the running month total within a second.
         LIVE_ROLLUP_INTERVAL_MS: '300',
       };
