@@ -63,6 +63,7 @@ dataset: $(PROTO_STAMP) ## build the dataset from the source packages into var/d
 .PHONY: test
 test: lint build dataset ## everything: lint, build, unit and integration tests (starts and stops the test stack)
 	$(STACK) install
+	scripts/test/install-mmdb-readers.sh
 	npx vitest run
 
 .PHONY: bench

@@ -4,6 +4,7 @@ import { basename, join, resolve } from 'node:path';
 import { DATASET_FILE, encodeDataset, FORMAT_VERSION, type DatasetContent } from '../format/index.js';
 import { writeDatabases } from '../output/databases.js';
 import { HashedFile, type WrittenFile } from '../output/hashed-file.js';
+import { writeMmdbEdition } from '../output/mmdb/mmdb-edition.js';
 import { isCompleteVersion, MANIFEST, publishFolder, temporaryFolder, writeCurrent } from '../output/version-folder.js';
 import { hashInputs, type SourceDescription } from '../sources/source-catalogue.js';
 import { assembleDataset, type RuleCount } from './assemble-dataset.js';
@@ -13,9 +14,10 @@ import type { BuildReporter } from './progress.js';
 /**
  * Part of every version's hash beside the inputs: bumped whenever the build writes different
  * files from the same inputs, so such a build gets a new version instead of being skipped as
- * "already complete". 2: records ordered by coverage (record-order.ts).
+ * "already complete". 2: records ordered by coverage (record-order.ts). 3: the MMDB edition
+ * (ipdata-city.mmdb), so a cached version without it is not taken as complete.
  */
-export const BUILD_REVISION = 2;
+export const BUILD_REVISION = 3;
 
 export interface BuildOptions {
   inputs: SourceInputs;
@@ -136,6 +138,14 @@ function writeVersion(
       content.records,
       reporter.step('writing geolocation, privacy and ASN databases (CSV, NDJSON, samples)'),
     ),
+  );
+
+  const mmdbStarted = performance.now();
+  const mmdb = writeMmdbEdition(folder, content, reporter.step('writing the MMDB edition (ipdata-city.mmdb)'));
+  files.push(mmdb.file);
+  reporter.say(
+    `MMDB edition in ${((performance.now() - mmdbStarted) / 1000).toFixed(1)} s: ${mmdb.stats.size} bytes, ${mmdb.stats.nodeCount} nodes, ${mmdb.stats.recordSize}-bit records, ` +
+      `${mmdb.stats.networks} networks, ${mmdb.stats.shadowedIpv6Runs} IPv6 ranges with data under the IPv4 blocks`,
   );
 
   // Licence texts travel with the data they cover.
