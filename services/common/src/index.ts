@@ -39,6 +39,7 @@ export { BatchQueueFullError, TurnBatcher, type TurnBatcherOptions } from './bat
 export { PeriodicTask, startupStep, type PeriodicTaskConfig } from './lifecycle/periodic-task.js';
 export { createHealthHandler } from './health/health-server.js';
 export { HttpServer, type HttpRoute, type HttpServerConfig, type RouteParams } from './http/http-server.js';
+export { ClientAddressResolver } from './http/client-address.js';
 export {
   BodyTooLargeError,
   DEFAULT_BODY_LIMIT_BYTES,

@@ -4,7 +4,7 @@ import { TOPIC_CATALOGUE } from './topic-catalogue.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 const doc = readFileSync(new URL('../../../../proto/ipdata/events/v1/TOPICS.md', import.meta.url), 'utf8');
-const protoSources = ['envelope', 'usage', 'dataset', 'user', 'billing', 'visit'].map((name) =>
+const protoSources = ['envelope', 'usage', 'dataset', 'user', 'billing', 'visit', 'downloads'].map((name) =>
   readFileSync(new URL(`../../../../proto/ipdata/events/v1/${name}.proto`, import.meta.url), 'utf8'),
 );
 
@@ -36,7 +36,12 @@ function documentedTopics(): DocRow[] {
         string,
         string,
       ];
-      const list = (text: string) => text.split(',').map((item) => item.trim());
+      // "—" marks a topic nobody consumes yet (downloads.recorded.v1 is for the data team).
+      const list = (text: string) =>
+        text
+          .split(',')
+          .map((item) => item.trim())
+          .filter((item) => item !== '' && item !== '—');
       return {
         topic,
         partitions: Number(partitions),

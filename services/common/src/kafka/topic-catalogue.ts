@@ -1,5 +1,6 @@
 import { SubscriptionChanged, UsageRollup } from '@ipdata/proto/events/v1/billing';
 import { DatasetPublished } from '@ipdata/proto/events/v1/dataset';
+import { DownloadRecorded } from '@ipdata/proto/events/v1/downloads';
 import { UsageEvent } from '@ipdata/proto/events/v1/usage';
 import { UserEvent } from '@ipdata/proto/events/v1/user';
 import { SiteVisit } from '@ipdata/proto/events/v1/visit';
@@ -78,6 +79,17 @@ export const TOPICS = {
     producers: ['dataset'],
     consumers: ['lookup-engine', 'downloads'],
     description: 'A new dataset version is built and its files are in place.',
+  }),
+  downloadsRecorded: defineTopic({
+    name: 'downloads.recorded.v1',
+    eventType: 'ipdata.events.v1.DownloadRecorded',
+    codec: DownloadRecorded,
+    partitions: 3,
+    retentionMs: 400 * DAY_MS,
+    key: 'account id',
+    producers: ['downloads'],
+    consumers: [],
+    description: 'An account started downloading a dataset file (once per signed link, when first served).',
   }),
 } as const satisfies Record<string, TopicDefinition>;
 

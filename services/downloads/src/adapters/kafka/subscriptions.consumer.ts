@@ -1,0 +1,37 @@
+import type { Kafka } from 'kafkajs';
+import type { Logger } from 'pino';
+import { SubscriptionKind, type SubscriptionChanged } from '@ipdata/proto/events/v1/billing';
+import { EventConsumer, PoisonRecordError, TOPICS, type EventProducer } from '@ipdata/common';
+import type { Entitlements } from '../../entitlements/entitlement.js';
+
+/**
+ * billing.subscription.v1 → the datasets each account's data-download plan includes. Only
+ * SUBSCRIPTION_KIND_DATA_DOWNLOAD changes count; the latest change per account wins by its event
+ * time (a re-delivered or late older event changes nothing), so no de-duplication store is needed.
+ * A cancellation is followed by billing's change to the free plan, which then wins.
+ */
+export function subscriptionsConsumer(
+  deps: { kafka: Kafka; groupId: string; dlqProducer: EventProducer; sessionTimeoutMs?: number; entitlements: Entitlements },
+  logger: Logger,
+): EventConsumer<SubscriptionChanged> {
+  return EventConsumer.fromConfig(
+    {
+      kafka: deps.kafka,
+      groupId: deps.groupId,
+      topic: TOPICS.billingSubscription,
+      dlqProducer: deps.dlqProducer,
+      sessionTimeoutMs: deps.sessionTimeoutMs,
+      handler: async ({ event, time }) => {
+        if (event.kind !== SubscriptionKind.SUBSCRIPTION_KIND_DATA_DOWNLOAD) return;
+        if (event.accountId === '') throw new PoisonRecordError('subscription change without an account id');
+        await deps.entitlements.record({
+          accountId: event.accountId,
+          planId: event.planId,
+          datasets: [...(event.limits?.downloadableDatasets ?? [])],
+          changedAt: event.meta?.time ?? new Date(time),
+        });
+      },
+    },
+    logger,
+  );
+}
