@@ -75,6 +75,11 @@ bench-api: dataset ## public API benchmark: wrk on bff-en vs node:http, Express,
 	scripts/bench/install-tools.sh
 	$(TSX) scripts/bench/public-api.bench.ts --runs 3 $(BENCH_ARGS)
 
+.PHONY: db-update
+db-update: ## download/refresh databases like geoipupdate (KEY or IPDATA_API_KEY; DB="complete/mmdb asn/csv"; DIR=var/databases; BASE_URL)
+	@mkdir -p $(or $(DIR),var/databases)
+	$(TSX) scripts/ipdata-update.ts $(if $(KEY),--key $(KEY)) --dir $(or $(DIR),var/databases) $(foreach d,$(or $(DB),complete/mmdb),--db $(d)) $(if $(BASE_URL),--base-url $(BASE_URL))
+
 .PHONY: bench-stats
 bench-stats: ## stats consumer benchmark: events/s from a pre-filled usage.lookup.v1 to rollups vs a raw kafkajs read (needs make stack-up; JSON lines)
 	$(TSX) scripts/bench/stats-consumer.bench.ts $(BENCH_ARGS)

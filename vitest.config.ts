@@ -17,6 +17,7 @@ const SYSTEM_FILES = [
   'services/bff-en/test/openapi-contract.test.ts',
   'services/bff-en/test/usage-events.test.ts',
   'services/bff-en/test/demo-account.test.ts',
+  'services/bff-en/test/databases.test.ts',
   'services/stats/test/usage-end-to-end.test.ts',
 ];
 

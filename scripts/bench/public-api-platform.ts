@@ -16,7 +16,8 @@ import { freePort, repoRoot } from './bench-support.js';
 export const BENCH_PLANS_FILE = join(repoRoot, 'scripts/bench/public-api-plans.yaml');
 const TELEMETRY_REGISTER = join(repoRoot, 'services/common/dist/telemetry/register.js');
 
-const ENTRIES: Record<Exclude<SystemService, 'bff-en'>, string> = {
+// The public API bench needs no downloads service.
+const ENTRIES: Record<Exclude<SystemService, 'bff-en' | 'downloads'>, string> = {
   'mail-sink': 'scripts/dev/mail-sink.ts',
   'lookup-engine': 'services/lookup-engine/src/main.ts',
   auth: 'services/auth/src/main.ts',

@@ -63,6 +63,8 @@ function exportAddresses(addresses: SystemAddresses): void {
   process.env['TEST_AUTH_GRPC'] = addresses.authGrpc;
   process.env['TEST_BILLING_GRPC'] = addresses.billingGrpc;
   process.env['TEST_STATS_GRPC'] = addresses.statsGrpc;
+  process.env['TEST_DOWNLOADS_GRPC'] = addresses.downloadsGrpc;
+  process.env['TEST_DOWNLOADS_URL'] = addresses.downloadsUrl;
   process.env['TEST_MAIL_DIR'] = addresses.mailDir;
   process.env['TEST_DNS_SERVER'] = addresses.dnsServer;
   if (addresses.bffEnUrl) process.env['TEST_BFF_EN_URL'] = addresses.bffEnUrl;
@@ -85,6 +87,8 @@ export function systemAddresses(): SystemAddresses {
     authGrpc: process.env['TEST_AUTH_GRPC'] ?? '',
     billingGrpc: process.env['TEST_BILLING_GRPC'] ?? '',
     statsGrpc: process.env['TEST_STATS_GRPC'] ?? '',
+    downloadsGrpc: process.env['TEST_DOWNLOADS_GRPC'] ?? '',
+    downloadsUrl: process.env['TEST_DOWNLOADS_URL'] ?? '',
     mailDir: process.env['TEST_MAIL_DIR'] ?? '',
     dnsServer: process.env['TEST_DNS_SERVER'] ?? '',
   };

@@ -1,6 +1,6 @@
 /**
  * Starting and stopping the one shared system of a test run: DNS stub, mail sink, lookup engine
- * (the real dataset), auth, billing (test plan catalogue), stats and bff-en, each a detached process from
+ * (the real dataset), auth, billing (test plan catalogue), stats, downloads (the real dataset's files) and bff-en, each a detached process from
  * source on the test ports of system-layout.ts, with mutual TLS from the test PKI, logs in
  * $TEST_SYSTEM_DIR/logs/<service>.log. Started by the first system test file (useTestSystem in
  * index.ts), reused by the later ones, stopped by the stack's global teardown (stopTestSystem).
@@ -47,6 +47,7 @@ const ENTRIES: Record<Process, string> = {
   auth: 'services/auth/src/main.ts',
   billing: 'services/billing/src/main.ts',
   stats: 'services/stats/src/main.ts',
+  downloads: 'services/downloads/src/main.ts',
   'bff-en': 'services/bff-en/src/main.ts',
 };
 
@@ -64,6 +65,8 @@ function readiness(service: Process, ports: SystemPorts): Readiness {
       return { http: ports.billingHttp };
     case 'stats':
       return { http: ports.statsHttp };
+    case 'downloads':
+      return { http: ports.downloadsHttp };
     case 'bff-en':
       return { http: ports.bffEnHttp };
   }
@@ -149,7 +152,7 @@ async function start(dir: string, owner: number): Promise<SystemAddresses> {
     // Back ends do not wait for each other (events are asynchronous): start them together.
     // allSettled: on a failure nothing may still be spawning while the others are stopped.
     const launched = await Promise.allSettled(
-      (['dns-stub', 'mail-sink', 'lookup-engine', 'auth', 'billing', 'stats'] as const).map(launch),
+      (['dns-stub', 'mail-sink', 'lookup-engine', 'auth', 'billing', 'stats', 'downloads'] as const).map(launch),
     );
     const failed = launched.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
@@ -177,6 +180,8 @@ function addressesOf(ports: SystemPorts, dir: string, bffEn: boolean): SystemAdd
     authGrpc: `127.0.0.1:${ports.authGrpc}`,
     billingGrpc: `127.0.0.1:${ports.billingGrpc}`,
     statsGrpc: `127.0.0.1:${ports.statsGrpc}`,
+    downloadsGrpc: `127.0.0.1:${ports.downloadsGrpc}`,
+    downloadsUrl: `http://127.0.0.1:${ports.downloadsHttp}`,
     mailDir: join(dir, 'mail'),
     dnsServer: `127.0.0.1:${ports.dns}`,
   };

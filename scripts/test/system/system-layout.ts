@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** The services of the system, in start order (the port registry's order). */
-export const SYSTEM_SERVICES = ['mail-sink', 'lookup-engine', 'auth', 'billing', 'stats', 'bff-en'] as const;
+export const SYSTEM_SERVICES = ['mail-sink', 'lookup-engine', 'auth', 'billing', 'stats', 'downloads', 'bff-en'] as const;
 export type SystemService = (typeof SYSTEM_SERVICES)[number];
 
 /**
@@ -29,6 +29,8 @@ export function systemPorts(base = Number(process.env['TEST_SYSTEM_PORT_BASE'] ?
     billingCheckout: base + 15,
     statsGrpc: base + 4,
     statsHttp: base + 24,
+    downloadsGrpc: base + 7,
+    downloadsHttp: base + 27,
     mailSmtp: base + 5,
     dns: base + 6,
     bffEnHttp: base + 32,
@@ -40,11 +42,17 @@ export function systemDir(): string {
   return process.env['TEST_SYSTEM_DIR'] ?? join(repoRoot, 'var/test-system');
 }
 
+/** The dataset the system's lookup engine and downloads serve: the real one `make dataset` built. */
+export function systemDatasetsDir(): string {
+  return process.env['TEST_DATASETS_DIR'] ?? join(repoRoot, 'var/datasets');
+}
+
 /** Databases of the system's services: names no per-file harness uses (those are uniqueName()s). */
 export const SYSTEM_DATABASES = {
   auth: 'ipdata_system_auth',
   billing: 'ipdata_system_billing',
   stats: 'ipdata_system_stats',
+  downloads: 'ipdata_system_downloads',
   bffEn: 'ipdata_system_bff_en',
 };
 
@@ -60,6 +68,8 @@ export const SYSTEM_CONSUMER_GROUPS = [
   'stats-test-system',
   'stats-test-system.visits',
   'stats-test-system.plans',
+  'downloads-test-system.datasets',
+  'downloads-test-system.subscriptions',
   'bff-en-cache-test-system',
   'lookup-engine.test-system',
 ] as const;
@@ -122,7 +132,7 @@ export function serviceEnv(service: SystemService, stack: StackEnv, ports: Syste
         ...tlsEnv(stack, 'lookup-engine'),
         HEALTH_PORT: String(ports.lookupHttp),
         GRPC_PORT: String(ports.lookupGrpc),
-        DATASETS_DIR: process.env['TEST_DATASETS_DIR'] ?? join(repoRoot, 'var/datasets'),
+        DATASETS_DIR: systemDatasetsDir(),
         // Other test files publish dataset.published.v1 for their own throw-away datasets: the
         // system's engine keeps the real dataset it started with.
         DATASET_EVENTS_ENABLED: 'false',
@@ -182,6 +192,20 @@ export function serviceEnv(service: SystemService, stack: StackEnv, ports: Syste
         // Billing's upcoming invoice follows the running month total within a second.
         LIVE_ROLLUP_INTERVAL_MS: '300',
       };
+    case 'downloads':
+      return {
+        ...common,
+        ...tlsEnv(stack, 'downloads'),
+        HEALTH_PORT: String(ports.downloadsHttp),
+        GRPC_PORT: String(ports.downloadsGrpc),
+        MONGO_URL: withDatabase(stack.MONGO_URL, SYSTEM_DATABASES.downloads),
+        KAFKA_GROUP_ID: 'downloads-test-system',
+        DATASETS_DIR: systemDatasetsDir(),
+        PUBLIC_BASE_URL: `http://127.0.0.1:${ports.downloadsHttp}`,
+        DOWNLOAD_LINK_SECRET: 'test-system-download-link-secret-0123456789',
+        // The real datasets folder is a cache other clones share: the system never prunes it.
+        KEEP_VERSIONS: '100',
+      };
     case 'bff-en':
       return bffEnEnv(stack, ports, { port: ports.bffEnHttp, instance: 'test-system' });
   }
@@ -204,6 +228,7 @@ export function bffEnEnv(
     AUTH_GRPC_ADDR: `127.0.0.1:${ports.authGrpc}`,
     BILLING_GRPC_ADDR: `127.0.0.1:${ports.billingGrpc}`,
     STATS_GRPC_ADDR: `127.0.0.1:${ports.statsGrpc}`,
+    DOWNLOADS_GRPC_ADDR: `127.0.0.1:${ports.downloadsGrpc}`,
     KAFKA_BROKERS: stack.KAFKA_BROKERS,
     // Per process: its cache-invalidation consumers must each see every event.
     INSTANCE_ID: options.instance,

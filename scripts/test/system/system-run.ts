@@ -22,6 +22,9 @@ export interface SystemAddresses {
   authGrpc: string;
   billingGrpc: string;
   statsGrpc: string;
+  downloadsGrpc: string;
+  /** The downloads file server (signed links and samples point here). */
+  downloadsUrl: string;
   /** Where the mail sink stores what auth sends (.eml files). */
   mailDir: string;
   /** The DNS stub bff-en resolves /v1/domain names with (TEST_ZONE; SILENT_NAME never answers). */

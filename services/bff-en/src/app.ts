@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { ApiKeyClientCache, apiKeyCacheConsumers, grpcApiKeyResolver } from '@ipdata/auth/client';
 import {
+  ClientAddressResolver,
   EventProducer,
   HttpServer,
   Lifecycle,
@@ -20,17 +21,21 @@ import {
 } from '@ipdata/common';
 import { createLookupClient } from '@ipdata/lookup-engine/client';
 import { AuthServiceClient } from '@ipdata/proto/auth/v1/auth';
+import { BillingServiceClient } from '@ipdata/proto/billing/v1/billing';
+import { DownloadsServiceClient } from '@ipdata/proto/downloads/v1/downloads';
 import { StatsServiceClient } from '@ipdata/proto/stats/v1/stats';
 import { BulkJobs } from '@ipdata/bulk-jobs';
 import { GrpcLookupEngine } from './adapters/grpc/lookup-engine.adapter.js';
 import { UsageKafkaSink } from './adapters/kafka/usage-kafka.sink.js';
 import { RedisQuotaStore } from './adapters/redis/quota.redis-store.js';
 import { GrpcStatsUsageHistory } from './adapters/grpc/stats-usage.adapter.js';
+import { GrpcDownloadPlans } from './adapters/grpc/billing-plans.adapter.js';
+import { GrpcDatabaseDownloads } from './adapters/grpc/downloads.adapter.js';
 import type { BffEnConfig } from './config.js';
+import { DatabaseAccess } from './databases/database-access.js';
 import { DomainResolver } from './domain-lookup/domain-resolver.js';
 import { LookupBatcher } from './lookups/lookup-batcher.js';
 import { Accounting } from './public-api/accounting.js';
-import { ClientAddressResolver } from './public-api/client-address.js';
 import { PublicApiDispatcher } from './public-api/public-api.dispatcher.js';
 import type { PublicOperation } from './public-api/public-route.js';
 import { BulkLookupProcessor } from './public-api/bulk/bulk-lookup.processor.js';
@@ -148,6 +153,10 @@ export function buildBffEn(config: BffEnConfig, deps: { logger: Logger; clock?: 
       usageHistory: new UsageHistory(
         new GrpcStatsUsageHistory(createGrpcClient(StatsServiceClient, { address: config.STATS_GRPC_ADDR, tls })),
         moduleLogger(logger, 'usage-history'),
+      ),
+      databases: new DatabaseAccess(
+        new GrpcDatabaseDownloads(createGrpcClient(DownloadsServiceClient, { address: config.DOWNLOADS_GRPC_ADDR, tls })),
+        new GrpcDownloadPlans(createGrpcClient(BillingServiceClient, { address: config.BILLING_GRPC_ADDR, tls })),
       ),
     }),
     keys,

@@ -24,6 +24,8 @@ export const bffEnEnv = {
   BILLING_GRPC_ADDR: env.address('127.0.0.1:50053'),
   // Per-day usage of GET /v1/usage (the quota counters answer while stats does not).
   STATS_GRPC_ADDR: env.address('127.0.0.1:50054'),
+  // The /v1/databases routes: catalogue, signed download links, samples.
+  DOWNLOADS_GRPC_ADDR: env.address('127.0.0.1:50055'),
   ...kafkaEnv,
   KAFKA_CLIENT_ID: env.string({ default: 'bff-en', expected: 'a Kafka client id' }),
   // Cache invalidation consumers: every replica must see every event, so the group is per replica.

@@ -7,6 +7,7 @@ import {
   useTestSystem,
   type NewAccount,
 } from '../../../scripts/test/system/index.js';
+import { waitFor } from '@ipdata/common/testing';
 import { OpenApiContract } from './fixtures/openapi-contract.js';
 
 /**
@@ -51,6 +52,8 @@ async function call(request: Call): Promise<{ status: number; headers: Headers; 
     method: request.method ?? contract.operation(request.operationId).method,
     headers,
     body: request.body,
+    // The /v1/databases routes answer 302: the answer to validate is the redirect itself.
+    redirect: 'manual',
   });
   const answer = { status: response.status, headers: response.headers, body: await response.text() };
   const selected = /[?&]fields=/.test(request.path);
@@ -304,6 +307,38 @@ describe('the public API answers as its OpenAPI document says', () => {
     const document = await call({ operationId: 'getOpenApi', path: '/v1/openapi.json', expect: 200 });
     expect(json(document)).toEqual(contract.document);
     await call({ operationId: 'getOpenApi', path: '/v1/openapi.json', method: 'POST', expect: 405 });
+  });
+
+  it('GET /v1/databases, its downloads and samples', async () => {
+    // The system's downloads service publishes its dataset at start; wait for it.
+    await waitFor(
+      async () => {
+        const answer = await fetch(`${bffEnUrl()}/v1/databases`, { headers: { authorization: `Bearer ${key}` } });
+        return answer.status === 200 && (json({ body: await answer.text() }) as { version: string | null }).version !== null;
+      },
+      { timeoutMs: 60_000, intervalMs: 500, what: 'the downloads service to publish a dataset' },
+    );
+    const catalogue = await call({ operationId: 'listDatabases', path: '/v1/databases', key, expect: 200 });
+    expect(json(catalogue).plan).toMatchObject({ id: 'download-free' });
+    await call({ operationId: 'listDatabases', path: '/v1/databases?pretty=1', key, expect: 200 });
+    await call({ operationId: 'listDatabases', path: '/v1/databases', expect: 401 });
+    await call({ operationId: 'listDatabases', path: '/v1/databases', key: revoked.apiKey, expect: 403 });
+    await call({ operationId: 'listDatabases', path: '/v1/databases', method: 'POST', key, expect: 405 });
+
+    // The key's account is on the FREE download plan: ASN only.
+    const link = await call({ operationId: 'getDatabaseDownload', path: '/v1/databases/asn/csv', key, expect: 302 });
+    expect(link.headers.get('location')).toMatch(/^https?:\/\//);
+    const plan = await call({ operationId: 'getDatabaseDownload', path: '/v1/databases/privacy/csv', key, expect: 403 });
+    expect(json(plan).error?.code).toBe('plan_excludes_database');
+    await call({ operationId: 'getDatabaseDownload', path: '/v1/databases/weather/csv', key, expect: 404 });
+    await call({ operationId: 'getDatabaseDownload', path: '/v1/databases/asn/csv', expect: 401 });
+    await call({ operationId: 'getDatabaseDownload', path: '/v1/databases/asn/csv', key: revoked.apiKey, expect: 403 });
+    await call({ operationId: 'getDatabaseDownload', path: '/v1/databases/asn/csv', method: 'POST', key, expect: 405 });
+
+    const sample = await call({ operationId: 'getDatabaseSample', path: '/v1/databases/asn/sample.csv', expect: 302 });
+    expect(sample.headers.get('location')).toMatch(/asn-sample\.csv$/);
+    await call({ operationId: 'getDatabaseSample', path: '/v1/databases/complete/sample.mmdb', expect: 404 });
+    await call({ operationId: 'getDatabaseSample', path: '/v1/databases/asn/sample.csv', method: 'POST', expect: 405 });
   });
 
   afterAll(() => {

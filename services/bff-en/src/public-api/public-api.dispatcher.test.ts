@@ -50,6 +50,20 @@ const routes: PublicRoute[] = [
     },
   },
   { method: 'GET', path: '/v1/open', auth: false, handle: async (call) => call.sendJsonText(200, '{}') },
+  // A parameter inside a segment (as /v1/databases/{database}/sample.{format}), listed before the
+  // whole-segment route it must win over.
+  {
+    method: 'GET',
+    path: '/v1/files/{a}/sample.{b}',
+    auth: false,
+    handle: async (call, params) => call.sendJsonText(200, JSON.stringify({ sample: params })),
+  },
+  {
+    method: 'GET',
+    path: '/v1/files/{a}/{b}',
+    auth: false,
+    handle: async (call, params) => call.sendJsonText(200, JSON.stringify({ file: params })),
+  },
   {
     method: 'GET',
     path: '/v1/boom',
@@ -104,6 +118,19 @@ describe('PublicApiDispatcher', () => {
     expect(await response.json()).toEqual({ params: ['2001:db8::1', 'x'], account: 'a1' });
     expect(response.headers.get('x-request-id')).toMatch(/^r-[\w-]{10}-[0-9a-z]+$/);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('matches a parameter inside a segment by its literal prefix', async () => {
+    const answer = async (path: string) => (await fetch(`${base}${path}`)).json();
+    expect(await answer('/v1/files/geo/sample.csv')).toEqual({ sample: ['geo', 'csv'] });
+    expect(await answer('/v1/files/geo/sample.n%64json')).toEqual({ sample: ['geo', 'ndjson'] });
+    expect(await answer('/v1/files/geo/csv')).toEqual({ file: ['geo', 'csv'] });
+    // The prefix alone has no parameter: the whole-segment route takes it.
+    expect(await answer('/v1/files/geo/sample.')).toEqual({ file: ['geo', 'sample.'] });
+    expect(await answer('/v1/files/geo/samplecsv')).toEqual({ file: ['geo', 'samplecsv'] });
+    const wrong = await fetch(`${base}/v1/files/geo/sample.csv`, { method: 'POST' });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('GET, OPTIONS');
   });
 
   it('leaves other paths to the rest of the server', async () => {

@@ -13,6 +13,11 @@ interface CompiledRoute {
   route: PublicRoute;
   /** Literal segments; undefined where the template has a parameter. */
   segments: ReadonlyArray<string | undefined>;
+  /**
+   * Per parameter segment, the literal text before the parameter: '' for '{id}', 'sample.' for
+   * 'sample.{format}' (OpenAPI allows a parameter inside a segment); '' for literal segments.
+   */
+  prefixes: readonly string[];
 }
 
 export interface PublicApiDispatcherDeps {
@@ -44,13 +49,15 @@ export class PublicApiDispatcher {
   private readonly compiled: CompiledRoute[];
 
   constructor(private readonly deps: PublicApiDispatcherDeps) {
-    this.compiled = deps.routes.map((route) => ({
-      route,
-      segments: route.path
-        .split('/')
-        .slice(1)
-        .map((segment) => (segment.startsWith('{') ? undefined : segment)),
-    }));
+    this.compiled = deps.routes.map((route) => {
+      const templates = route.path.split('/').slice(1);
+      const paramAt = (segment: string) => (segment.endsWith('}') ? segment.indexOf('{') : -1);
+      return {
+        route,
+        segments: templates.map((segment) => (paramAt(segment) < 0 ? segment : undefined)),
+        prefixes: templates.map((segment) => (paramAt(segment) < 0 ? '' : segment.slice(0, paramAt(segment)))),
+      };
+    });
   }
 
   /** The operations served, as the OpenAPI document names them. */
@@ -101,7 +108,7 @@ export class PublicApiDispatcher {
     const parts = call.path.split('/');
     const method = call.request.method === 'HEAD' ? 'GET' : call.request.method;
     const allowed: string[] = [];
-    for (const { route, segments } of this.compiled) {
+    for (const { route, segments, prefixes } of this.compiled) {
       if (segments.length !== parts.length - 1) continue;
       const params: string[] = [];
       let matches = true;
@@ -109,11 +116,12 @@ export class PublicApiDispatcher {
         const literal = segments[i];
         const part = parts[i + 1] as string;
         if (literal === undefined) {
-          if (part.length === 0) {
+          const prefix = prefixes[i] as string;
+          if (part.length <= prefix.length || (prefix.length > 0 && !part.startsWith(prefix))) {
             matches = false;
             break;
           }
-          params.push(decodeSegment(part));
+          params.push(decodeSegment(prefix.length === 0 ? part : part.slice(prefix.length)));
         } else if (literal !== part) {
           matches = false;
           break;
@@ -121,7 +129,8 @@ export class PublicApiDispatcher {
       }
       if (!matches) continue;
       if (route.method === method) return { route, params };
-      allowed.push(route.method);
+      // Two templates can match one path (sample.{format} and {format}): name each method once.
+      if (!allowed.includes(route.method)) allowed.push(route.method);
     }
     if (allowed.length > 0) {
       throw new ApiError(

@@ -1,14 +1,16 @@
 import type { BulkJobs } from '@ipdata/bulk-jobs';
+import type { DatabaseAccess } from '../databases/database-access.js';
 import type { DomainResolver } from '../domain-lookup/domain-resolver.js';
 import type { UsageHistory } from '../usage-history/usage-history.js';
 import type { LookupBatcher } from '../lookups/lookup-batcher.js';
 import type { LookupEngine } from '../lookups/lookup.ports.js';
 import type { Accounting } from './accounting.js';
-import type { ClientAddressResolver } from './client-address.js';
+import type { ClientAddressResolver } from '@ipdata/common';
 import type { PublicOperation, PublicRoute } from './public-route.js';
 import { asnRoutes } from './routes/asn.routes.js';
 import { batchRoutes } from './routes/batch.routes.js';
 import { bulkRoutes } from './routes/bulk.routes.js';
+import { databaseRoutes } from './routes/databases.routes.js';
 import { domainRoutes } from './routes/domain.routes.js';
 import { ipRoutes } from './routes/ip.routes.js';
 import { openApiRoutes } from './routes/openapi.routes.js';
@@ -24,6 +26,7 @@ export interface PublicRoutesDeps {
   clientAddress: ClientAddressResolver;
   openApiJson: string;
   usageHistory: UsageHistory;
+  databases: DatabaseAccess;
 }
 
 /** Every operation of the public API (the order is the dispatcher's matching order). */
@@ -35,6 +38,7 @@ export function publicRoutes(deps: PublicRoutesDeps): PublicRoute[] {
     ...batchRoutes(deps),
     ...bulkRoutes(deps),
     ...usageRoutes(deps),
+    ...databaseRoutes(deps),
     ...openApiRoutes(deps.openApiJson),
   ];
 }

@@ -5,7 +5,7 @@ import type { LookupBatcher } from '../../lookups/lookup-batcher.js';
 import type { Accounting, Caller } from '../accounting.js';
 import type { ApiCall } from '../api-call.js';
 import { ApiError, badRequest } from '../api-error.js';
-import type { ClientAddressResolver } from '../client-address.js';
+import type { ClientAddressResolver } from '@ipdata/common';
 import type { PublicRoute } from '../public-route.js';
 import { sendView, wantsCsv } from '../render.js';
 import { ipInfoJson } from '../views/json-output.js';
