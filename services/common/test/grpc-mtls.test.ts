@@ -88,6 +88,9 @@ describe('gRPC over mutual TLS with a per-method allow-list', () => {
     batchLookupCompact: ['bff-en'],
     lookupAsn: ['bff-en'],
     getDatasetInfo: ['bff-en', 'operator'],
+    getDatasetStatistics: [],
+    listIdcOrganizations: [],
+    listDatasetStatistics: [],
   });
   const server = GrpcServer.fromConfig({ host: '127.0.0.1', port: 0, tls: testGrpcTls('lookup-engine'), policy }, logger);
   let handlerCalls = 0;

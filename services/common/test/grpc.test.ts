@@ -39,6 +39,9 @@ describe('gRPC server and client helpers', () => {
     batchLookupCompact: everyMethod,
     lookupAsn: everyMethod,
     getDatasetInfo: everyMethod,
+    getDatasetStatistics: everyMethod,
+    listIdcOrganizations: everyMethod,
+    listDatasetStatistics: everyMethod,
   });
   const server = GrpcServer.fromConfig(
     { host: '127.0.0.1', port: 0, drainTimeoutMs: 2_000, tls: testGrpcTls('lookup-engine'), policy },

@@ -35,6 +35,9 @@ describe('grpcCaller: a generated client as typed promise methods', () => {
     batchLookupCompact: everyone,
     lookupAsn: everyone,
     getDatasetInfo: everyone,
+    getDatasetStatistics: everyone,
+    listIdcOrganizations: everyone,
+    listDatasetStatistics: everyone,
   });
   const server = GrpcServer.fromConfig({ host: '127.0.0.1', port: 0, tls: testGrpcTls('lookup-engine'), policy }, logger);
   let client: LookupServiceClient;

@@ -20,6 +20,8 @@ import { DatasetStore } from './dataset/dataset-store.js';
 import { lookupAccessPolicy } from './grpc/lookup.access-policy.js';
 import { fastLookupServiceDefinition } from './grpc/lookup-service.definition.js';
 import { lookupHandlers } from './grpc/lookup.handler.js';
+import { statisticsHandlers } from './grpc/statistics.handler.js';
+import { StatisticsHistory } from './statistics/statistics-files.js';
 
 export interface LookupEngine {
   lifecycle: Lifecycle;
@@ -46,11 +48,14 @@ export function buildLookupEngine(config: LookupEngineConfig, logger: Logger, cl
   const store = lifecycle.register(
     new DatasetStore(config.DATASETS_DIR, moduleLogger(logger, 'dataset'), () => grpc.setServing(true)),
   );
-  grpc.addService(
-    'ipdata.lookup.v1.LookupService',
-    fastLookupServiceDefinition,
-    lookupHandlers(store, moduleLogger(logger, 'lookup'), clock),
-  );
+  grpc.addService('ipdata.lookup.v1.LookupService', fastLookupServiceDefinition, {
+    ...lookupHandlers(store, moduleLogger(logger, 'lookup'), clock),
+    ...statisticsHandlers(
+      store,
+      new StatisticsHistory(config.DATASETS_DIR, moduleLogger(logger, 'statistics')),
+      moduleLogger(logger, 'statistics'),
+    ),
+  });
   lifecycle.register(grpc);
   lifecycle.register(startupStep('grpc-serving-status', async () => grpc.setServing(store.version !== undefined)));
 

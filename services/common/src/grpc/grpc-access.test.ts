@@ -11,6 +11,9 @@ describe('access policy', () => {
     batchLookupCompact: ['bff-en'],
     lookupAsn: [],
     getDatasetInfo: ['operator'],
+    getDatasetStatistics: [],
+    listIdcOrganizations: [],
+    listDatasetStatistics: [],
   });
 
   it('allows listed callers and refuses every other known or unknown name, naming the method', () => {

@@ -7,6 +7,8 @@ import { HashedFile, type WrittenFile } from '../output/hashed-file.js';
 import { writeMmdbEdition } from '../output/mmdb/mmdb-edition.js';
 import { isCompleteVersion, MANIFEST, publishFolder, temporaryFolder, writeCurrent } from '../output/version-folder.js';
 import { hashInputs, type SourceDescription } from '../sources/source-catalogue.js';
+import { computeStatistics } from '../statistics/compute-statistics.js';
+import { STATISTICS_FILE } from '../statistics/statistics-file.js';
 import { assembleDataset, type RuleCount } from './assemble-dataset.js';
 import { loadSources, type SourceInputs } from './load-sources.js';
 import type { BuildReporter } from './progress.js';
@@ -15,9 +17,10 @@ import type { BuildReporter } from './progress.js';
  * Part of every version's hash beside the inputs: bumped whenever the build writes different
  * files from the same inputs, so such a build gets a new version instead of being skipped as
  * "already complete". 2: records ordered by coverage (record-order.ts). 3: the MMDB edition
- * (ipdata-city.mmdb), so a cached version without it is not taken as complete.
+ * (ipdata-city.mmdb), so a cached version without it is not taken as complete. 4: statistics.json
+ * (src/statistics/), likewise.
  */
-export const BUILD_REVISION = 3;
+export const BUILD_REVISION = 4;
 
 export interface BuildOptions {
   inputs: SourceInputs;
@@ -146,6 +149,21 @@ function writeVersion(
   reporter.say(
     `MMDB edition in ${((performance.now() - mmdbStarted) / 1000).toFixed(1)} s: ${mmdb.stats.size} bytes, ${mmdb.stats.nodeCount} nodes, ${mmdb.stats.recordSize}-bit records, ` +
       `${mmdb.stats.networks} networks, ${mmdb.stats.shadowedIpv6Runs} IPv6 ranges with data under the IPv4 blocks`,
+  );
+
+  const statisticsStep = reporter.step('counting addresses per country, Chinese province and IDC organisation');
+  statisticsStep(0);
+  const statisticsStarted = performance.now();
+  const statistics = computeStatistics(content);
+  const statisticsFile = new HashedFile(join(folder, STATISTICS_FILE), STATISTICS_FILE);
+  statisticsFile.write(`${JSON.stringify(statistics, null, 1)}\n`);
+  files.push(statisticsFile.close());
+  statisticsStep(1);
+  reporter.say(
+    `statistics in ${((performance.now() - statisticsStarted) / 1000).toFixed(1)} s: ${statistics.countries.length} countries, ` +
+      `${statistics.total.ipv4} IPv4 and ${statistics.total.ipv6} IPv6 addresses with a country, ` +
+      `${statistics.china.provinces.filter((province) => province.ipv4 > 0 || province.ipv6 !== '0').length} Chinese divisions with addresses, ` +
+      `${statistics.idc.length} IDC organisations`,
   );
 
   // Licence texts travel with the data they cover.

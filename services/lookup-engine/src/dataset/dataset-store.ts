@@ -1,10 +1,12 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Component, Logger } from '@ipdata/common';
 import { errorText, UnavailableError } from '@ipdata/common';
 import { DATASET_FILE } from '@ipdata/dataset/format';
 import { AnswerEncoder } from '../lookup/answer-encoder.js';
 import { CompactBatchEncoder } from '../lookup/compact-batch-encoder.js';
+import { readVersionStatistics } from '../statistics/statistics-files.js';
+import type { ServedStatistics } from '../statistics/served-statistics.js';
 import { LoadedDataset } from './loaded-dataset.js';
 
 /** What a lookup needs from one dataset: swapped together as one reference. */
@@ -12,6 +14,10 @@ export interface ActiveDataset {
   dataset: LoadedDataset;
   encoder: AnswerEncoder;
   compactEncoder: CompactBatchEncoder;
+  /** statistics.json of the same version folder, swapped with it; absent when the version has none. */
+  statistics: ServedStatistics | undefined;
+  /** Why `statistics` is absent (missing file, refused file), for the answer and the log. */
+  statisticsProblem: string | undefined;
 }
 
 /**
@@ -100,7 +106,18 @@ export class DatasetStore implements Component {
     const started = performance.now();
     try {
       const dataset = await LoadedDataset.fromFile(file);
-      const active = { dataset, encoder: new AnswerEncoder(dataset), compactEncoder: new CompactBatchEncoder(dataset) };
+      // Statistics are a side file: without them (an older version) lookups still serve and
+      // only the statistics calls answer UNAVAILABLE with the reason.
+      const statistics = await readVersionStatistics(dirname(file), dataset.summary.version);
+      if (statistics.problem !== undefined)
+        this.logger.warn({ file, reason: statistics.problem }, 'dataset statistics not available');
+      const active: ActiveDataset = {
+        dataset,
+        encoder: new AnswerEncoder(dataset),
+        compactEncoder: new CompactBatchEncoder(dataset),
+        statistics: statistics.statistics,
+        statisticsProblem: statistics.problem,
+      };
       const previous = this.active?.dataset.summary.version;
       this.active = active;
       this.onSwap(active);

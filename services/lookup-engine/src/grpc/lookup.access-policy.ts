@@ -15,4 +15,8 @@ export const lookupAccessPolicy = defineAccessPolicy(LookupServiceService, {
   batchLookupCompact: LOOKUP_CALLERS,
   lookupAsn: LOOKUP_CALLERS,
   getDatasetInfo: LOOKUP_CALLERS,
+  // Face A's statistics and IDC pages (bff-cn); bff-en may show the same figures.
+  getDatasetStatistics: LOOKUP_CALLERS,
+  listIdcOrganizations: LOOKUP_CALLERS,
+  listDatasetStatistics: LOOKUP_CALLERS,
 });
