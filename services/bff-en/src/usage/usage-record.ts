@@ -50,6 +50,8 @@ export function toUsageEvent(record: UsageRecord, source: string): UsageEvent {
     ipVersion: record.ipVersion,
     httpStatus: toUint32(record.httpStatus),
     freeCount: toUint32(record.freeCount),
+    // Face A's header; the public API has none (encodeUsageRecord leaves the field out too).
+    plat: '',
   };
 }
 

@@ -4,7 +4,7 @@ import { TOPIC_CATALOGUE } from './topic-catalogue.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 const doc = readFileSync(new URL('../../../../proto/ipdata/events/v1/TOPICS.md', import.meta.url), 'utf8');
-const protoSources = ['envelope', 'usage', 'dataset', 'user', 'billing', 'visit', 'downloads'].map((name) =>
+const protoSources = ['envelope', 'usage', 'dataset', 'user', 'billing', 'visit', 'downloads', 'probe', 'content'].map((name) =>
   readFileSync(new URL(`../../../../proto/ipdata/events/v1/${name}.proto`, import.meta.url), 'utf8'),
 );
 

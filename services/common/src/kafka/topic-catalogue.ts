@@ -1,6 +1,8 @@
 import { SubscriptionChanged, UsageRollup } from '@ipdata/proto/events/v1/billing';
+import { FeedbackReceived } from '@ipdata/proto/events/v1/content';
 import { DatasetPublished } from '@ipdata/proto/events/v1/dataset';
 import { DownloadRecorded } from '@ipdata/proto/events/v1/downloads';
+import { ProbeResult, ProbeTask } from '@ipdata/proto/events/v1/probe';
 import { UsageEvent } from '@ipdata/proto/events/v1/usage';
 import { UserEvent } from '@ipdata/proto/events/v1/user';
 import { SiteVisit } from '@ipdata/proto/events/v1/visit';
@@ -55,7 +57,7 @@ export const TOPICS = {
     retentionMs: 90 * DAY_MS,
     key: 'account id',
     producers: ['auth'],
-    consumers: ['billing', 'bff-en'],
+    consumers: ['billing', 'bff-en', 'content'],
     description: 'Account registered, activated, updated; API keys created, rotated, revoked.',
   }),
   billingSubscription: defineTopic({
@@ -66,7 +68,7 @@ export const TOPICS = {
     retentionMs: 400 * DAY_MS,
     key: 'account id',
     producers: ['billing'],
-    consumers: ['auth', 'downloads', 'bff-en', 'stats'],
+    consumers: ['auth', 'downloads', 'bff-en', 'stats', 'content'],
     description: 'An account plan changed (created, upgraded, downgraded, canceled, renewed), with its limits and period.',
   }),
   datasetPublished: defineTopic({
@@ -90,6 +92,39 @@ export const TOPICS = {
     producers: ['downloads'],
     consumers: [],
     description: 'An account started downloading a dataset file (once per signed link, when first served).',
+  }),
+  probeTask: defineTopic({
+    name: 'probe.task.v1',
+    eventType: 'ipdata.events.v1.ProbeTask',
+    codec: ProbeTask,
+    partitions: 6,
+    retentionMs: 1 * DAY_MS,
+    key: 'task id',
+    producers: ['bff-cn'],
+    consumers: ['probe'],
+    description: 'A traceroute or ping a visitor asked for; one probe worker of the site runs it.',
+  }),
+  probeResult: defineTopic({
+    name: 'probe.result.v1',
+    eventType: 'ipdata.events.v1.ProbeResult',
+    codec: ProbeResult,
+    partitions: 6,
+    retentionMs: 1 * DAY_MS,
+    key: 'task id, or worker id for heartbeats',
+    producers: ['probe'],
+    consumers: ['bff-cn'],
+    description: 'Hops of a running task as they are measured, its end (done or failed), and worker heartbeats.',
+  }),
+  contentFeedback: defineTopic({
+    name: 'content.feedback.v1',
+    eventType: 'ipdata.events.v1.FeedbackReceived',
+    codec: FeedbackReceived,
+    partitions: 3,
+    retentionMs: 400 * DAY_MS,
+    key: 'submission id',
+    producers: ['content'],
+    consumers: [],
+    description: 'Feedback, IP-error and position reports and cooperation requests, after content stored them.',
   }),
 } as const satisfies Record<string, TopicDefinition>;
 

@@ -1,0 +1,25 @@
+import { defineAccessPolicy, type GrpcIdentity } from '@ipdata/common';
+import { ContentServiceService } from '@ipdata/proto/content/v1/content';
+
+const BFFS: readonly GrpcIdentity[] = ['bff-cn', 'bff-en'];
+const READERS: readonly GrpcIdentity[] = [...BFFS, 'operator'];
+
+/**
+ * Who may call content (identity = client certificate CN, see services/common/README.md "gRPC").
+ * The BFFs serve the sites, so they may call every method; operators may read (news, notices,
+ * contacts, an account's messages) but not submit, nor mark an account's messages read.
+ */
+export const contentAccessPolicy = defineAccessPolicy(ContentServiceService, {
+  listNews: READERS,
+  getNews: READERS,
+  recommendNews: READERS,
+  listNotices: READERS,
+  getContacts: READERS,
+  submitCooperation: BFFS,
+  submitFeedback: BFFS,
+  reportIpError: BFFS,
+  reportPosition: BFFS,
+  listMessages: READERS,
+  getUnreadCount: READERS,
+  markMessagesRead: BFFS,
+});

@@ -1,0 +1,44 @@
+import type { Kafka } from 'kafkajs';
+import type { Logger } from 'pino';
+import { SubscriptionChange, SubscriptionKind, type SubscriptionChanged } from '@ipdata/proto/events/v1/billing';
+import { EventConsumer, PoisonRecordError, TOPICS, type EventProducer } from '@ipdata/common';
+import { vipMessage, type VipChange } from '../../messages/message-texts.js';
+import type { Messages } from '../../messages/messages.js';
+
+const VIP_CHANGES: Partial<Record<SubscriptionChange, VipChange>> = {
+  [SubscriptionChange.SUBSCRIPTION_CHANGE_CREATED]: 'created',
+  [SubscriptionChange.SUBSCRIPTION_CHANGE_RENEWED]: 'renewed',
+  [SubscriptionChange.SUBSCRIPTION_CHANGE_CANCELED]: 'canceled',
+};
+
+/**
+ * billing.subscription.v1, VIP created/renewed/canceled → a message to the account. Other kinds
+ * and changes are ignored. The message id is derived from the event id (idempotent re-delivery).
+ */
+export function subscriptionsConsumer(
+  deps: { kafka: Kafka; groupId: string; dlqProducer: EventProducer; sessionTimeoutMs?: number; messages: Messages },
+  logger: Logger,
+): EventConsumer<SubscriptionChanged> {
+  return EventConsumer.fromConfig(
+    {
+      kafka: deps.kafka,
+      groupId: deps.groupId,
+      topic: TOPICS.billingSubscription,
+      dlqProducer: deps.dlqProducer,
+      sessionTimeoutMs: deps.sessionTimeoutMs,
+      handler: async ({ event, id, time }) => {
+        if (event.kind !== SubscriptionKind.SUBSCRIPTION_KIND_VIP) return;
+        const change = VIP_CHANGES[event.change];
+        if (change === undefined) return;
+        if (event.accountId === '') throw new PoisonRecordError('VIP subscription change without an account id');
+        await deps.messages.add({
+          ...vipMessage(change, event.periodEnd),
+          eventId: event.meta?.id || id,
+          accountId: event.accountId,
+          createdAt: event.meta?.time ?? new Date(time),
+        });
+      },
+    },
+    logger,
+  );
+}
