@@ -64,6 +64,7 @@ dataset: $(PROTO_STAMP) ## build the dataset from the source packages into var/d
 test: lint build dataset ## everything: lint, build, unit and integration tests (starts and stops the test stack)
 	$(STACK) install
 	scripts/test/install-mmdb-readers.sh
+	scripts/test/install-probe-tools.sh
 	npx vitest run
 
 .PHONY: bench
@@ -101,6 +102,8 @@ stack-status: ## show what runs
 .PHONY: up
 up: build dataset stack-up ## install, build, build the dataset, start the stack and every service; prints the URLs
 	KAFKA_BROKERS=127.0.0.1:$${KAFKA_PORT:-9092} $(TSX) scripts/create-topics.ts
+	@# The probe worker runs Debian's traceroute (its /readyz waits for the binary).
+	scripts/test/install-probe-tools.sh
 	$(SERVICES) up
 	@echo
 	@# Addresses from the port registry infra/ports.json (services/README.md, "Port registry").

@@ -1,0 +1,27 @@
+import type { Session, SmsPurpose, User } from '@ipdata/proto/auth/v1/auth';
+
+export interface SignedIn {
+  user: User | undefined;
+  session: Session | undefined;
+  message: string;
+}
+
+/** Face A's account operations in auth (adapters/grpc/auth.adapter.ts); errors arrive as DomainErrors with Chinese messages. */
+export interface FaceAAccounts {
+  sendSmsCode(
+    phone: string,
+    purpose: SmsPurpose,
+    clientIp: string,
+  ): Promise<{ message: string; resendAfterSeconds: number; expiresInSeconds: number }>;
+  loginWithPassword(phone: string, password: string, rememberMe: boolean, clientIp: string): Promise<SignedIn>;
+  loginWithCode(phone: string, code: string, rememberMe: boolean, clientIp: string): Promise<SignedIn>;
+  register(phone: string, code: string, password: string, clientIp: string): Promise<SignedIn>;
+  resetPassword(
+    phone: string,
+    code: string,
+    password: string,
+    confirmation: string,
+    clientIp: string,
+  ): Promise<{ message: string }>;
+  getUser(token: string): Promise<User | undefined>;
+}

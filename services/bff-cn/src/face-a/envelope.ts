@@ -1,0 +1,104 @@
+import { isDomainError, type DomainError } from '@ipdata/common';
+
+/**
+ * Face A's answer codes (DESIGN-14 "Face A conventions"): the web client reads `code`, so every
+ * call it understood is HTTP 200 with one of these in the body.
+ */
+export const CODE = {
+  ok: 200,
+  badInput: 400,
+  forbidden: 403,
+  notFound: 404,
+  tooMany: 429,
+  internal: 500,
+  unavailable: 503,
+  loginInvalid: 506,
+} as const;
+
+export type FaceACode = (typeof CODE)[keyof typeof CODE];
+
+/** Every answer of a /v1 or /v2 call. `data` is null on failure. */
+export interface Envelope {
+  code: FaceACode;
+  msg: string;
+  data: unknown;
+}
+
+export const MSG = {
+  ok: '成功',
+  internal: '服务器繁忙，请稍后再试',
+  unavailable: '服务暂不可用，请稍后再试',
+  loginInvalid: '登录已失效，请重新登录',
+  badInput: '请求参数不正确',
+  notFound: '未找到相关信息',
+  tooMany: '请求过于频繁，请稍后再试',
+  forbidden: '无权访问',
+} as const;
+
+/**
+ * A face A failure with its code and the Chinese text shown to the user. Thrown by calls and the
+ * framework; anything else goes through `envelopeOfError`.
+ */
+export class FaceAError extends Error {
+  constructor(
+    readonly code: Exclude<FaceACode, 200>,
+    readonly msg: string,
+  ) {
+    super(msg);
+    this.name = 'FaceAError';
+  }
+}
+
+export const badInput = (msg: string): FaceAError => new FaceAError(CODE.badInput, msg);
+
+export function success(data: unknown, msg: string = MSG.ok): Envelope {
+  return { code: CODE.ok, msg, data: data ?? null };
+}
+
+export function failure(code: Exclude<FaceACode, 200>, msg: string): Envelope {
+  return { code, msg, data: null };
+}
+
+/** True when the text has a CJK character: only such messages reach the user as they are. */
+const CHINESE = /[\u3400-\u9fff]/;
+
+/**
+ * The envelope of a thrown error, and whether it must be logged as a fault (500/503):
+ * - FaceAError: its own code and msg.
+ * - DomainError (our domain code, or a gRPC answer of a back end mapped by callUnary): its kind
+ *   decides the code; its message is shown only when it is Chinese (auth's face A messages are),
+ *   else the code's standard text, so no English internals leak. A session error of auth is 506.
+ * - Anything else: 500 "服务器繁忙，请稍后再试", details only in the log; never a stack trace.
+ */
+export function envelopeOfError(error: unknown): { envelope: Envelope; fault: boolean } {
+  if (error instanceof FaceAError) return { envelope: failure(error.code, error.msg), fault: error.code >= 500 };
+  if (!isDomainError(error)) return { envelope: failure(CODE.internal, MSG.internal), fault: true };
+  const [code, standard] = codeOfDomainError(error);
+  const shown = code < 500 && code !== CODE.loginInvalid && CHINESE.test(error.message) ? error.message : standard;
+  return { envelope: failure(code, shown), fault: code >= 500 };
+}
+
+function codeOfDomainError(error: DomainError): [Exclude<FaceACode, 200>, string] {
+  switch (error.kind) {
+    case 'invalid_argument':
+    case 'conflict':
+    case 'failed_precondition':
+      return [CODE.badInput, MSG.badInput];
+    case 'not_found':
+      return [CODE.notFound, MSG.notFound];
+    case 'resource_exhausted':
+      return [CODE.tooMany, MSG.tooMany];
+    case 'unauthenticated':
+      // auth answers a bad session "session_invalid" (→ 506, the client logs out silently) and a
+      // wrong phone or password "login_failed", which is a user error on a login form.
+      return error.reason === 'login_failed' ? [CODE.badInput, '手机号或密码错误'] : [CODE.loginInvalid, MSG.loginInvalid];
+    case 'permission_denied':
+      // Our own identity refused by a back end's access policy is a deployment fault, not the user's.
+      return error.reason === 'caller_not_allowed' ? [CODE.internal, MSG.internal] : [CODE.forbidden, MSG.forbidden];
+    case 'unavailable':
+    case 'deadline_exceeded':
+      return [CODE.unavailable, MSG.unavailable];
+    default:
+      return [CODE.internal, MSG.internal];
+  }
+}
