@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { NotFoundError } from '@ipdata/common';
+import { ConfigFileError, NotFoundError } from '@ipdata/common';
 import {
   DATASETS,
   DEFAULT_BURST_PER_SECOND,
@@ -15,14 +15,9 @@ import {
 } from './plan.js';
 
 /** The catalogue file is wrong: the message names the file and every problem at once. */
-export class CatalogueError extends Error {
-  constructor(
-    readonly source: string,
-    readonly problems: readonly string[],
-  ) {
-    super(
-      `invalid plan catalogue ${source} (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n  ${problems.join('\n  ')}`,
-    );
+export class CatalogueError extends ConfigFileError {
+  constructor(source: string, problems: readonly string[]) {
+    super('plan catalogue', source, problems);
     this.name = 'CatalogueError';
   }
 }

@@ -4,6 +4,23 @@ export type EnvSchema = Record<string, EnvVar<unknown>>;
 
 export type ConfigOf<S extends EnvSchema> = { readonly [K in keyof S]: S[K] extends EnvVar<infer T> ? T : never };
 
+/**
+ * A configuration file (plan catalogue, contacts, seeds, ...) is wrong: one error naming the file
+ * and every problem at once, so an operator fixes them in one go. Subclasses name the kind.
+ */
+export class ConfigFileError extends Error {
+  constructor(
+    what: string,
+    readonly source: string,
+    readonly problems: readonly string[],
+  ) {
+    super(
+      `invalid ${what} ${source} (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n  ${problems.join('\n  ')}`,
+    );
+    this.name = 'ConfigFileError';
+  }
+}
+
 /** Start-up fails with one ConfigError naming every bad variable and what was expected. */
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {

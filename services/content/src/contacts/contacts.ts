@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { ConfigFileError } from '@ipdata/common';
 
 /** config/contacts.yaml beside src/ and dist/ alike. */
 export const DEFAULT_CONTACTS_FILE = fileURLToPath(new URL('../../config/contacts.yaml', import.meta.url));
@@ -20,14 +21,9 @@ export interface Contacts {
 }
 
 /** The contacts file is wrong: the message names the file and every problem at once. */
-export class ContactsFileError extends Error {
-  constructor(
-    readonly source: string,
-    readonly problems: readonly string[],
-  ) {
-    super(
-      `invalid contacts file ${source} (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n  ${problems.join('\n  ')}`,
-    );
+export class ContactsFileError extends ConfigFileError {
+  constructor(source: string, problems: readonly string[]) {
+    super('contacts file', source, problems);
     this.name = 'ContactsFileError';
   }
 }

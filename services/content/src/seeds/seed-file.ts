@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { ConfigFileError } from '@ipdata/common';
 import { sanitiseHtml } from '../news/html-sanitiser.js';
 import type { NewsArticle } from '../news/news.js';
 import type { Notice } from '../notices/notices.js';
@@ -8,14 +9,9 @@ import type { Notice } from '../notices/notices.js';
 export const DEFAULT_SEED_FILE = fileURLToPath(new URL('../../config/sample-content.json', import.meta.url));
 
 /** The seed file is wrong: the message names the file and every problem at once. */
-export class SeedFileError extends Error {
-  constructor(
-    readonly source: string,
-    readonly problems: readonly string[],
-  ) {
-    super(
-      `invalid seed file ${source} (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n  ${problems.join('\n  ')}`,
-    );
+export class SeedFileError extends ConfigFileError {
+  constructor(source: string, problems: readonly string[]) {
+    super('seed file', source, problems);
     this.name = 'SeedFileError';
   }
 }
