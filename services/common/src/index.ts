@@ -1,5 +1,13 @@
 export { env, type EnvVar } from './config/env-vars.js';
-export { ConfigError, ConfigFileError, loadConfig, loadConfigOrExit, redactConfig, type ConfigOf, type EnvSchema } from './config/load-config.js';
+export {
+  ConfigError,
+  ConfigFileError,
+  loadConfig,
+  loadConfigOrExit,
+  redactConfig,
+  type ConfigOf,
+  type EnvSchema,
+} from './config/load-config.js';
 export { kafkaEnv, mongoEnv, redisEnv, serviceEnv } from './config/common-env.js';
 export {
   MIN_SECRET_LENGTH,

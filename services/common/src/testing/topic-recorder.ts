@@ -2,6 +2,8 @@ import type { Consumer, Kafka } from 'kafkajs';
 import { pino } from 'pino';
 import { headersToStrings } from '../kafka/cloudevents.js';
 import { createKafka } from '../kafka/kafka-client.js';
+import { isRetriableKafkaError } from '../kafka/topic-admin.js';
+import { retry } from '../lifecycle/retry.js';
 import type { EventCodec, EventWithMeta, TopicDefinition } from '../kafka/topic-definition.js';
 import { stackAddresses, uniqueName, waitFor } from './stack.js';
 
@@ -59,7 +61,13 @@ export class TopicRecorder<T extends EventWithMeta> {
     const recorder = new TopicRecorder(topic, consumer);
     await consumer.connect();
     try {
-      await consumer.subscribe({ topics: [topic.name], fromBeginning: options.fromBeginning ?? true });
+      // A topic a service created a moment ago may not be in the broker's metadata yet.
+      await retry(() => consumer.subscribe({ topics: [topic.name], fromBeginning: options.fromBeginning ?? true }), {
+        attempts: 8,
+        initialDelayMs: 200,
+        maxDelayMs: 2_000,
+        retryable: isRetriableKafkaError,
+      });
       await consumer.run({
         eachMessage: async ({ partition, message }) => {
           if (message.value === null) return;
