@@ -16,9 +16,17 @@ import {
 } from '@ipdata/common';
 import { createLookupClient } from '@ipdata/lookup-engine/client';
 import { AuthServiceClient } from '@ipdata/proto/auth/v1/auth';
+import { ContentServiceClient } from '@ipdata/proto/content/v1/content';
+import { StatsServiceClient as StatsTrendsClient, StatsServiceClient as StatsVisitsClient } from '@ipdata/proto/stats/v1/stats';
 import { GrpcFaceAAccounts } from './adapters/grpc/auth.adapter.js';
+import { GrpcSiteContent } from './adapters/grpc/content.adapter.js';
 import { GrpcIpLookupEngine } from './adapters/grpc/lookup-engine.adapter.js';
+import { GrpcDatasetStatistics } from './adapters/grpc/statistics.adapter.js';
+import { GrpcLookupTrends } from './adapters/grpc/stats-trends.adapter.js';
+import { GrpcVisitCounts } from './adapters/grpc/stats.adapter.js';
 import { KafkaUsageSink } from './adapters/kafka/usage.kafka-sink.js';
+import { wireTraceroute } from './adapters/kafka/probe.wiring.js';
+import { KafkaVisitSink } from './adapters/kafka/visit.kafka-sink.js';
 import { RedisVisitorRateLimiter } from './adapters/redis/visitor-limit.redis.js';
 import { faceACalls } from './calls/face-a-calls.js';
 import { OPENAPI_PATH, loadFaceAOpenApiJson } from './calls/openapi.document.js';
@@ -56,14 +64,38 @@ export function buildBffCn(config: BffCnConfig, deps: BffCnDeps): BffCn {
   const lifecycle = new Lifecycle({ logger, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS });
   const tls = grpcTlsFromConfig(config);
 
-  const engine = new GrpcIpLookupEngine(createLookupClient({ address: config.LOOKUP_GRPC_ADDR, tls }), config.GRPC_DEADLINE_MS);
+  const lookupClient = createLookupClient({ address: config.LOOKUP_GRPC_ADDR, tls });
+  const engine = new GrpcIpLookupEngine(lookupClient, config.GRPC_DEADLINE_MS);
+  // Statistics calls: the engine's statistics RPCs on the same channel, stats' trends on their own client.
+  const statistics = {
+    statistics: new GrpcDatasetStatistics(lookupClient, config.GRPC_DEADLINE_MS),
+    trends: new GrpcLookupTrends(
+      createGrpcClient(StatsTrendsClient, { address: config.STATS_GRPC_ADDR, tls, defaultDeadlineMs: config.GRPC_DEADLINE_MS }),
+      config.GRPC_DEADLINE_MS,
+    ),
+  };
+  // Content and visit calls: the content service, and stats' page views on their own client.
+  const content = new GrpcSiteContent(
+    createGrpcClient(ContentServiceClient, {
+      address: config.CONTENT_GRPC_ADDR,
+      tls,
+      defaultDeadlineMs: config.GRPC_DEADLINE_MS,
+    }),
+    config.GRPC_DEADLINE_MS,
+  );
+  const visitCounts = new GrpcVisitCounts(
+    createGrpcClient(StatsVisitsClient, { address: config.STATS_GRPC_ADDR, tls, defaultDeadlineMs: config.GRPC_DEADLINE_MS }),
+    config.GRPC_DEADLINE_MS,
+  );
   const accounts = new GrpcFaceAAccounts(
     createGrpcClient(AuthServiceClient, { address: config.AUTH_GRPC_ADDR, tls, defaultDeadlineMs: config.GRPC_DEADLINE_MS }),
     config.GRPC_DEADLINE_MS,
   );
 
   const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: config.KAFKA_CLIENT_ID }, logger);
-  lifecycle.register(startupStep('kafka-topics', () => ensureTopics(kafka, topicSpecs([TOPICS.usageLookup]), logger)));
+  lifecycle.register(
+    startupStep('kafka-topics', () => ensureTopics(kafka, topicSpecs([TOPICS.usageLookup, TOPICS.siteVisit]), logger)),
+  );
   // Advisory: while Kafka is down lookups keep answering (their usage events are dropped and counted).
   const advisory = { readiness: 'advisory' } as const;
   const producer = lifecycle.register(
@@ -90,7 +122,29 @@ export function buildBffCn(config: BffCnConfig, deps: BffCnDeps): BffCn {
     logger: moduleLogger(logger, 'lookups'),
   });
 
-  const calls = faceACalls({ lookups, accounts, cards: deps.cardTools });
+  const traceroute = wireTraceroute({
+    config,
+    lifecycle,
+    kafka,
+    producer,
+    redis: redis.client,
+    engine,
+    redisPrefix: deps.redisPrefix ?? 'bff-cn:',
+    logger,
+  });
+  const calls = faceACalls({
+    lookups,
+    accounts,
+    cards: deps.cardTools,
+    statistics,
+    content,
+    visitCounts,
+    visits: new KafkaVisitSink(producer),
+    sessions: accounts,
+    siteName: config.SITE_NAME,
+    logger: moduleLogger(logger, 'content'),
+    traceroute,
+  });
   const dispatcher = new FaceADispatcher({
     calls,
     documents: new Map([[OPENAPI_PATH, loadFaceAOpenApiJson()]]),

@@ -25,6 +25,8 @@ export const bffCnEnv = {
   BILLING_GRPC_ADDR: env.address('127.0.0.1:50053'),
   STATS_GRPC_ADDR: env.address('127.0.0.1:50054'),
   CONTENT_GRPC_ADDR: env.address('127.0.0.1:50056'),
+  // The site name web_init gives the page (title, footer).
+  SITE_NAME: env.string({ default: 'IP 地址查询', expected: 'the site name shown on face A' }),
   ...kafkaEnv,
   KAFKA_CLIENT_ID: env.string({ default: 'bff-cn', expected: 'a Kafka client id' }),
   ...redisEnv,
@@ -41,6 +43,26 @@ export const bffCnEnv = {
   UPLOAD_MAX_BYTES: env.int({ min: 1024, max: 100 * 1024 * 1024, default: 8 * 1024 * 1024 }),
   // gRPC deadline of every call bff-cn makes.
   GRPC_DEADLINE_MS: env.int({ min: 100, max: 60_000, default: 3_000 }),
+  // Network detection (traceroute_task_*; README "Network detection").
+  // Private, loopback and other reserved targets allowed (tests, a lab); never in production.
+  PROBE_ALLOW_PRIVATE: env.flag(false),
+  // A task no worker started by then is dropped unstarted (ProbeTask.expires_at).
+  PROBE_TASK_TTL_SECONDS: env.int({ min: 10, max: 3_600, default: 120 }),
+  // After expires_at, how long a started task may still run (probe's TASK_TIMEOUT_MS, 90 s, plus
+  // slack) before a task with no final record is answered failed "探测超时".
+  PROBE_RESULT_GRACE_SECONDS: env.int({ min: 1, max: 3_600, default: 120 }),
+  PROBE_MAX_HOPS: env.int({ min: 1, max: 64, default: 30 }),
+  // Tasks one visitor address (IPv4, or IPv6 /64) may add per window; past it: code 429.
+  PROBE_TASK_LIMIT: env.int({ min: 1, max: 100_000, default: 10 }),
+  PROBE_TASK_WINDOW_SECONDS: env.int({ min: 1, max: 86_400, default: 600 }),
+  // Task state, hops and heartbeats are kept this long in Redis.
+  PROBE_STATE_TTL_SECONDS: env.int({ min: 60, max: 7 * 86_400, default: 86_400 }),
+  // One group shared by the replicas (they share Redis); where a new group starts.
+  PROBE_RESULTS_GROUP_ID: env.string({ default: 'bff-cn.probe-results', expected: 'a Kafka consumer group id' }),
+  PROBE_RESULTS_NEW_GROUP_START: env.oneOf(['earliest', 'latest'], 'latest'),
+  // Resolvers of a domain target (ip or ip:port, comma-separated); empty: the host's resolv.conf.
+  DNS_SERVERS: env.list({ expected: 'comma-separated DNS server addresses (may be empty)' }),
+  DNS_TIMEOUT_MS: env.int({ min: 100, max: 30_000, default: 2_000 }),
 };
 
 export type BffCnConfig = ConfigOf<typeof bffCnEnv>;

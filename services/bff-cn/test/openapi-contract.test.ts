@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import * as formatsModule from 'ajv-formats';
 import { parse } from 'yaml';
+import { waitFor } from '@ipdata/common/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FACE_A_CALLS } from '../src/calls/face-a-calls.js';
 import { FACE_A_OPENAPI_FILE } from '../src/calls/openapi.document.js';
@@ -123,7 +124,8 @@ describe('face-a.yaml documents the call table', () => {
 });
 
 describe('answers of the running bff-cn conform to face-a.yaml', () => {
-  const h = new BffCnHarness();
+  // The real probe worker for the traceroute calls; loopback targets allowed (tests only probe 127.0.0.1).
+  const h = new BffCnHarness({ PROBE_ALLOW_PRIVATE: 'true' }, { probe: true, stats: true, content: true });
   let token = '';
   beforeAll(async () => {
     await h.start();
@@ -133,6 +135,16 @@ describe('answers of the running bff-cn conform to face-a.yaml', () => {
       form: { phone, code: h.auth.sms.lastCode(phone), password: 'secret-1234' },
     });
     token = (registered.body.data as { token: string }).token;
+    // traceroute_task_add needs a live probe site; traceroute_task_get's good request needs a task.
+    await waitFor(async () => ((await h.call('/v1/traceroute_task_site')).body.data as unknown[] | null)?.length || undefined, {
+      timeoutMs: 30_000,
+      what: 'a probe site',
+    });
+    const added = await h.call('/v1/traceroute_task_add', { form: { ip: '127.0.0.1' } });
+    requests['traceroute_task_get'] = {
+      good: { task_id: (added.body.data as { task_id: string }).task_id },
+      bad: { task_id: 'x' },
+    };
   });
   afterAll(() => h.stop());
 
@@ -153,6 +165,49 @@ describe('answers of the running bff-cn conform to face-a.yaml', () => {
     user_regis: { bad: { phone: '13800138000', code: '123456' } },
     user_update_password_phone: { bad: { phone: '1380013800' } },
     user_info: { good: {} },
+    // content and visit calls (H9): content and stats run in-process (harness options).
+    web_init: { good: {} },
+    find_index: { good: {} },
+    get_notice: { good: { page_size: '2' }, bad: { page_size: '51' } },
+    customer_service_list: { good: {} },
+    news_ip_list: { good: { page: '1', page_size: '2' }, bad: { page: 'x' } },
+    news_ip_detail: { good: { id: 'sample-ip-1' }, bad: { id: '../1' } },
+    news_ip_recommend: { good: { id: 'sample-ip-1' }, bad: { page_size: '21' } },
+    news_asn_list: { good: { page: '1', page_size: '2' }, bad: { page: 'x' } },
+    news_asn_detail: { good: { id: 'sample-asn-1' }, bad: { id: '../1' } },
+    news_asn_recommend: { good: { id: 'sample-asn-1' }, bad: { page_size: '21' } },
+    news_report_list: { good: { page: '1', page_size: '2' }, bad: { page: 'x' } },
+    news_report_detail: { good: { id: 'sample-report-1' }, bad: { id: '../1' } },
+    news_report_recommend: { good: { id: 'sample-report-1' }, bad: { page_size: '21' } },
+    news_industry_list: { good: { page: '1', page_size: '2' }, bad: { page: 'x' } },
+    news_industry_detail: { good: { id: 'sample-industry-1' }, bad: { id: '../1' } },
+    news_industry_recommend: { good: { id: 'sample-industry-1' }, bad: { page_size: '21' } },
+    regist_cooperation: { good: { name: '张三', company: '示例公司', phone: '13800138000' }, bad: { name: '张三' } },
+    feedback_add: { good: { content: '很好用' }, bad: {} },
+    ip_error_add: { good: { ip: '8.8.8.8', city: '北京' }, bad: { ip: '8.8.8.8' } },
+    position_add: {
+      good: { ip: '8.8.8.8', latitude: '39.9', longitude: '116.4' },
+      bad: { ip: '8.8.8.8', latitude: '99', longitude: '0' },
+    },
+    get_into_add: { good: { page: '/' }, bad: { page: 'x' } },
+    visit_history_add: { good: { page: '/ipv6', referrer: '/' }, bad: {} },
+    cl_access_callback: { good: { page: '/asn' }, bad: { page: '/a?b=1' } },
+    pc_uv_pv: { good: { days: '3' }, bad: { days: '0' } },
+    traceroute_task_add: { good: { ip: '127.0.0.1' }, bad: { ip: 'nope' } },
+    traceroute_task_get: {}, // filled in beforeAll
+    traceroute_task_site: { good: {} },
+    global_ip_total: { good: {} },
+    global_country_count: { good: { country: 'CN', page_size: '10' }, bad: { country: 'china' } },
+    global_country_update: { good: {}, bad: { page: '0' } },
+    china_province_count: { good: { province: '广东' }, bad: { province: '火星' } },
+    china_province_update: { good: {}, bad: { province: '火星' } },
+    get_areas: { good: {} },
+    idc_list: { good: { province: '44' }, bad: { province: '火星' } },
+    idc_prov_list: { good: {} },
+    global_country_trend: { good: { country: 'CN' }, bad: { days: '91' } },
+    china_province_trend: { good: { province: '江苏', days: '3' }, bad: { province: '火星' } },
+    search_count: { good: {}, bad: { days: 'x' } },
+    search_count_new: { good: { days: '2' }, bad: { days: '0' } },
   };
 
   async function ask(call: FaceACall, method: string, fields: Record<string, string>, headers: Record<string, string> = {}) {

@@ -61,7 +61,7 @@ function signedInView(signedIn: SignedIn) {
 }
 
 /** Face A's phone accounts, all through auth (which owns codes, SMS limits, passwords and sessions). */
-export function accountCalls(accounts: FaceAAccounts): FaceACall[] {
+export function accountCalls(accounts: FaceAAccounts, unread: (accountId: string) => Promise<number | null>): FaceACall[] {
   return [
     defineCall({
       name: 'send_sms_code',
@@ -135,8 +135,8 @@ export function accountCalls(accounts: FaceAAccounts): FaceACall[] {
       handle: async (context) => {
         const user = await accounts.getUser(context.token ?? '');
         if (user === undefined) throw new FaceAError(CODE.loginInvalid, MSG.loginInvalid);
-        // unread comes from the content service's messages, not wired yet (README.md, "Left").
-        return { data: { user: userView(user), unread: 0 } };
+        // The account's unread messages in content; null when content cannot answer (content/unread.ts).
+        return { data: { user: userView(user), unread: await unread(context.accountId ?? user.id) } };
       },
     }),
   ];

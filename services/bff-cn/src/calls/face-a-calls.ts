@@ -1,20 +1,37 @@
 import type { FaceAAccounts } from '../accounts/accounts.ports.js';
 import type { CardTools } from '../card-tools/index.js';
+import { unreadCounter } from '../content/unread.js';
 import type { FaceACall } from '../face-a/face-a-call.js';
 import type { FaceALookups } from '../lookups/face-a-lookups.js';
+import type { TracerouteService } from '../traceroute/traceroute.service.js';
 import { accountCalls } from './account.calls.js';
 import { cardCalls } from './card.calls.js';
+import { contentCalls, type ContentCallsDeps } from './content.calls.js';
 import { lookupCalls } from './lookup.calls.js';
+import { visitCalls, type VisitCallsDeps } from './visit.calls.js';
+import { statisticsCalls, type StatisticsCallsDeps } from './statistics.calls.js';
+import { tracerouteCalls } from './traceroute.calls.js';
 
-export interface FaceACallsDeps {
+// Content and visit calls (H9) take their dependencies flat from here.
+export interface FaceACallsDeps extends ContentCallsDeps, VisitCallsDeps {
   lookups: FaceALookups;
   accounts: FaceAAccounts;
   cards: CardTools;
+  statistics: StatisticsCallsDeps;
+  traceroute: TracerouteService;
 }
 
 /** The one call table of face A (openapi/face-a.yaml documents each; the contract test compares both). */
 export function faceACalls(deps: FaceACallsDeps): FaceACall[] {
-  return [...lookupCalls(deps.lookups), ...cardCalls(deps.cards), ...accountCalls(deps.accounts)];
+  return [
+    ...lookupCalls(deps.lookups),
+    ...cardCalls(deps.cards),
+    ...accountCalls(deps.accounts, unreadCounter(deps.content, deps.logger)),
+    ...contentCalls(deps),
+    ...visitCalls(deps),
+    ...statisticsCalls(deps.statistics),
+    ...tracerouteCalls(deps.traceroute),
+  ];
 }
 
 /**
