@@ -1,5 +1,6 @@
 /**
- * The system's consumer groups start at the end of every topic. The integration files before it
+ * The system's consumer groups (and those of in-process services a test harness starts) start at
+ * the end of every topic. The integration files before it
  * leave thousands of events on the shared broker (their accounts, the FREE plans billing grants
  * each of them, 52,500 ledger events of the fault test, its rollups): a fresh group reads its
  * topics from the beginning, and that backlog kept auth from seeing a new account's plan for over

@@ -157,10 +157,16 @@ describe('bff-cn statistics calls', () => {
     expect(jiangsu.lookups.total.requests).toBeGreaterThanOrEqual(2);
     expect(jiangsu.dataset.map((row) => row['ipv4'])).toEqual([0, 0]);
 
+    // The wait above saw the two CN lookups; the third may still be on its way to stats.
     for (const name of ['search_count', 'search_count_new']) {
-      const counts = await data<{ total: { counts: Row[] } }>(`/v1/${name}`, { days: '1' });
-      const zone = counts.total.counts.find((row) => row['key'] === 'ip_search_zone');
-      expect(zone?.['requests']).toBeGreaterThanOrEqual(3);
+      await waitFor(
+        async () => {
+          const counts = await data<{ total: { counts: Row[] } }>(`/v1/${name}`, { days: '1' });
+          const zone = counts.total.counts.find((row) => row['key'] === 'ip_search_zone');
+          return Number(zone?.['requests'] ?? 0) >= 3;
+        },
+        { timeoutMs: 30_000, intervalMs: 300, what: `${name} to count the three ip_search_zone lookups` },
+      );
     }
     expect(await refused('/v1/search_count', { days: '0' })).toBe('天数应为 1 到 90 之间的整数');
   });
