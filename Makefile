@@ -65,6 +65,7 @@ test: lint build dataset ## everything: lint, build, unit and integration tests 
 	$(STACK) install
 	scripts/test/install-mmdb-readers.sh
 	scripts/test/install-probe-tools.sh
+	scripts/test/install-pdf-tools.sh
 	npx vitest run
 
 .PHONY: bench
@@ -104,6 +105,7 @@ up: build dataset stack-up ## install, build, build the dataset, start the stack
 	KAFKA_BROKERS=127.0.0.1:$${KAFKA_PORT:-9092} $(TSX) scripts/create-topics.ts
 	@# The probe worker runs Debian's traceroute (its /readyz waits for the binary).
 	scripts/test/install-probe-tools.sh
+	scripts/test/install-pdf-tools.sh
 	$(SERVICES) up
 	@echo
 	@# Addresses from the port registry infra/ports.json (services/README.md, "Port registry").

@@ -12,16 +12,24 @@ import {
   grpcTlsFromConfig,
   moduleLogger,
   startupStep,
+  systemClock,
   topicSpecs,
 } from '@ipdata/common';
 import { createLookupClient } from '@ipdata/lookup-engine/client';
 import { AuthServiceClient } from '@ipdata/proto/auth/v1/auth';
+import { BillingServiceClient } from '@ipdata/proto/billing/v1/billing';
 import { ContentServiceClient } from '@ipdata/proto/content/v1/content';
 import { StatsServiceClient as StatsTrendsClient, StatsServiceClient as StatsVisitsClient } from '@ipdata/proto/stats/v1/stats';
 import { GrpcFaceAAccounts } from './adapters/grpc/auth.adapter.js';
+import { wireBatch } from './adapters/batch.wiring.js';
+import { GrpcVipBilling } from './adapters/grpc/billing.adapter.js';
 import { GrpcSiteContent } from './adapters/grpc/content.adapter.js';
 import { GrpcIpLookupEngine } from './adapters/grpc/lookup-engine.adapter.js';
+import { GrpcAsnDirectory } from './adapters/grpc/asn.adapter.js';
+import { FaceAAsns } from './asn/face-a-asns.js';
 import { GrpcDatasetStatistics } from './adapters/grpc/statistics.adapter.js';
+import { GrpcAddressExplainer } from './adapters/grpc/explain.adapter.js';
+import { CommonReverseDns } from './adapters/dns/reverse-dns.adapter.js';
 import { GrpcLookupTrends } from './adapters/grpc/stats-trends.adapter.js';
 import { GrpcVisitCounts } from './adapters/grpc/stats.adapter.js';
 import { KafkaUsageSink } from './adapters/kafka/usage.kafka-sink.js';
@@ -36,7 +44,13 @@ import { FaceADispatcher } from './face-a/face-a.dispatcher.js';
 import type { FaceACall } from './face-a/face-a-call.js';
 import { VisitorIds } from './face-a/visitor-id.js';
 import { FaceALookups } from './lookups/face-a-lookups.js';
+import { IpReports } from './report/ip-reports.js';
+import { loadReportExamples } from './report/report-examples.js';
 import { UsageEmitter } from './usage/usage-emitter.js';
+import { DnsResolver } from '@ipdata/common/dns';
+import { DomainService } from './domains/domain.service.js';
+import { WhoisService } from './whois/whois.service.js';
+import { parseWhoisServer, type WhoisServer } from './whois/whois-parse.js';
 
 export interface BffCn {
   lifecycle: Lifecycle;
@@ -132,6 +146,55 @@ export function buildBffCn(config: BffCnConfig, deps: BffCnDeps): BffCn {
     redisPrefix: deps.redisPrefix ?? 'bff-cn:',
     logger,
   });
+  const vipBilling = new GrpcVipBilling(
+    createGrpcClient(BillingServiceClient, {
+      address: config.BILLING_GRPC_ADDR,
+      tls,
+      defaultDeadlineMs: config.GRPC_DEADLINE_MS,
+    }),
+    config.GRPC_DEADLINE_MS,
+  );
+  // Batch lookups (H12): MongoDB and the shared bulk engine, before the HTTP server (stopped after it).
+  const batch = wireBatch({
+    config,
+    lifecycle,
+    lookupClient,
+    usage,
+    redis: redis.client,
+    sessions: accounts,
+    billing: vipBilling,
+    redisPrefix: deps.redisPrefix ?? 'bff-cn:',
+    logger,
+  });
+  // Domains and WHOIS (H13): one DNS resolver (common's) for the domain calls; stopped after the HTTP server.
+  const dnsResolver = new DnsResolver({ servers: config.DNS_SERVERS, timeoutMs: config.DNS_TIMEOUT_MS });
+  lifecycle.register({
+    name: 'domain-dns',
+    start: () => Promise.resolve(),
+    shutdown: () => Promise.resolve(dnsResolver.shutdown()),
+  });
+  const domains = {
+    domains: new DomainService({
+      dns: dnsResolver,
+      lookups,
+      toolLimiter: new RedisVisitorRateLimiter(redis.client, {
+        limit: config.DOMAIN_TOOLS_RATE_LIMIT,
+        windowSeconds: config.DOMAIN_TOOLS_RATE_WINDOW_SECONDS,
+        prefix: deps.redisPrefix ?? 'bff-cn:',
+        scope: 'domain_tools',
+      }),
+      logger: moduleLogger(logger, 'domains'),
+    }),
+    whois: new WhoisService({
+      server: parseWhoisServer(config.WHOIS_SERVER, { allowIpLiterals: true, allowAnyPort: true }) as WhoisServer,
+      hopTimeoutMs: config.WHOIS_TIMEOUT_MS,
+      overallTimeoutMs: config.WHOIS_OVERALL_TIMEOUT_MS,
+      maxBytes: 256 * 1024,
+      maxHops: 3,
+      allowIpLiterals: config.WHOIS_REFERRAL_ALLOW_IP,
+      allowAnyPort: config.WHOIS_REFERRAL_OTHER_PORTS,
+    }),
+  };
   const calls = faceACalls({
     lookups,
     accounts,
@@ -144,6 +207,26 @@ export function buildBffCn(config: BffCnConfig, deps: BffCnDeps): BffCn {
     siteName: config.SITE_NAME,
     logger: moduleLogger(logger, 'content'),
     traceroute,
+    vip: {
+      billing: vipBilling,
+      vipReturnUrl: new URL('/vip', config.SITE_ORIGIN).toString(),
+      clock: systemClock,
+    },
+    report: {
+      reports: new IpReports({
+        lookups,
+        explainer: new GrpcAddressExplainer(lookupClient, config.REPORT_EXPLAIN_DEADLINE_MS),
+        // The shared resolver of the domain calls (services/common's DnsResolver, DNS_SERVERS).
+        reverseDns: new CommonReverseDns(dnsResolver),
+        clock: systemClock,
+        logger: moduleLogger(logger, 'report'),
+      }),
+      examples: loadReportExamples(),
+    },
+    batch,
+    domains,
+    // ASN calls (H14): the engine's ASN RPCs on the lookup channel, the visitor limit and usage of the lookups.
+    asns: new FaceAAsns({ directory: new GrpcAsnDirectory(lookupClient, config.GRPC_DEADLINE_MS), lookups, usage }),
   });
   const dispatcher = new FaceADispatcher({
     calls,

@@ -6,12 +6,14 @@ import {
   isProductionEnv,
   kafkaEnv,
   loadConfig,
+  mongoEnv,
   redisEnv,
   serviceEnv,
   weakSecretProblems,
   withDevelopmentValues,
   type ConfigOf,
 } from '@ipdata/common';
+import { parseWhoisServer } from './whois/whois-parse.js';
 
 /** Every variable bff-cn reads (README.md lists them with their meaning). */
 export const bffCnEnv = {
@@ -27,6 +29,9 @@ export const bffCnEnv = {
   CONTENT_GRPC_ADDR: env.address('127.0.0.1:50056'),
   // The site name web_init gives the page (title, footer).
   SITE_NAME: env.string({ default: 'IP 地址查询', expected: 'the site name shown on face A' }),
+  // Face A's public origin: billing's checkout sends VIP buyers back to <origin>/vip (the origin
+  // must be on billing's CHECKOUT_RETURN_ORIGINS).
+  SITE_ORIGIN: env.url(['http', 'https'], 'http://127.0.0.1:8081'),
   ...kafkaEnv,
   KAFKA_CLIENT_ID: env.string({ default: 'bff-cn', expected: 'a Kafka client id' }),
   ...redisEnv,
@@ -63,6 +68,35 @@ export const bffCnEnv = {
   // Resolvers of a domain target (ip or ip:port, comma-separated); empty: the host's resolv.conf.
   DNS_SERVERS: env.list({ expected: 'comma-separated DNS server addresses (may be empty)' }),
   DNS_TIMEOUT_MS: env.int({ min: 100, max: 30_000, default: 2_000 }),
+  // get_whois (README "Domains and WHOIS"): the first server asked (host[:port]), per-hop connect +
+  // answer timeout, and the overall cap of all hops (IANA → registry → registrar).
+  WHOIS_SERVER: env.string({ default: 'whois.iana.org:43', expected: 'host or host:port' }),
+  WHOIS_TIMEOUT_MS: env.int({ min: 100, max: 60_000, default: 5_000 }),
+  WHOIS_OVERALL_TIMEOUT_MS: env.int({ min: 100, max: 120_000, default: 12_000 }),
+  // Tests and labs only: follow referrals to IP literals and to ports other than 43.
+  WHOIS_REFERRAL_ALLOW_IP: env.flag(false),
+  WHOIS_REFERRAL_OTHER_PORTS: env.flag(false),
+  // get_whois and get_domain_by_ip per visitor address (IPv4, or IPv6 /64); past it: code 429.
+  DOMAIN_TOOLS_RATE_LIMIT: env.int({ min: 1, max: 100_000, default: 30 }),
+  DOMAIN_TOOLS_RATE_WINDOW_SECONDS: env.int({ min: 1, max: 86_400, default: 600 }),
+  // IP report (report_generate*): deadline of ExplainAddress, whose first call on an engine opens
+  // the source files (about 4 s measured) before answering.
+  REPORT_EXPLAIN_DEADLINE_MS: env.int({ min: 100, max: 120_000, default: 20_000 }),
+  // Batch lookups (query_ip_batch_zone, upload_ip_xlsx; README "Batch lookups"): jobs of the
+  // shared bulk engine in MongoDB (face_a_batch_jobs, face_a_batch_job_claims), their files under BATCH_DIR
+  // (replicas must share it).
+  ...mongoEnv,
+  BATCH_DIR: env.string({ default: 'var/bff-cn/batch', expected: 'a directory for batch job files' }),
+  // Rows per batch: visitors and logged-in users without VIP, and VIP accounts.
+  BATCH_MAX_ROWS: env.int({ min: 1, max: 1_000_000, default: 10_000 }),
+  BATCH_VIP_MAX_ROWS: env.int({ min: 1, max: 1_000_000, default: 100_000 }),
+  // Batch calls one visitor address (IPv4, or IPv6 /64) may make per window; past it: code 429.
+  BATCH_RATE_LIMIT: env.int({ min: 1, max: 100_000, default: 20 }),
+  BATCH_RATE_WINDOW_SECONDS: env.int({ min: 1, max: 86_400, default: 3_600 }),
+  // Jobs this process looks up at once (others wait in submit order), and how long a call waits
+  // for its job before answering 503.
+  BATCH_CONCURRENT_JOBS: env.int({ min: 1, max: 32, default: 2 }),
+  BATCH_WAIT_SECONDS: env.int({ min: 1, max: 600, default: 120 }),
 };
 
 export type BffCnConfig = ConfigOf<typeof bffCnEnv>;
@@ -82,6 +116,10 @@ export function loadBffCnConfig(source: NodeJS.ProcessEnv = process.env): BffCnC
       developmentValues: Object.values(DEVELOPMENT_VALUES),
       production: isProductionEnv(filled),
     }),
+    // The configured server may use any port (a lab's); referrals follow WHOIS_REFERRAL_* rules.
+    ...(parseWhoisServer(config.WHOIS_SERVER, { allowIpLiterals: true, allowAnyPort: true }) === undefined
+      ? ['WHOIS_SERVER must be host or host:port (IPv6 as [addr]:port)']
+      : []),
   ];
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -174,17 +174,40 @@ describe('what visitors send', () => {
     );
   });
 
-  it('regist_cooperation is stored and published', async () => {
-    const data = await ok<{ id: string }>('/v1/regist_cooperation', {
-      form: { name: '张三', company: '示例科技有限公司', phone: '13800138000', email: 'zs@example.com', message: '希望合作' },
-    });
-    expect(await feedback.waitFor((record) => record.submissionId === data.id)).toMatchObject({
-      kind: FeedbackKind.FEEDBACK_KIND_COOPERATION,
-      text: '希望合作',
-    });
-    expect((await h.call('/v1/regist_cooperation', { form: { name: '张三', phone: '13800138000' } })).body.msg).toBe(
-      '请输入公司名称',
+  it('regist_cooperation signs a partner up through auth and keeps the note in content', async () => {
+    const phone = randomPhone();
+    await ok('/v1/send_sms_code', { form: { phone, type: 'cooperation' } });
+    const data = await ok<{ token: string; user: { id: string; phone: string; partner: boolean; company_name: string } }>(
+      '/v1/regist_cooperation',
+      {
+        form: {
+          phone,
+          code: h.auth.sms.lastCode(phone),
+          password: 'secret-1234',
+          name: '张三',
+          company: '示例科技有限公司',
+          email: 'zs@example.com',
+          message: '希望合作',
+        },
+      },
     );
+    expect(data.user).toMatchObject({ phone, partner: true, company_name: '示例科技有限公司' });
+    // The token is a real session.
+    expect((await h.call('/v1/user_info', { headers: { token: data.token } })).body.code).toBe(200);
+    expect(
+      await feedback.waitFor(
+        (record) => record.kind === FeedbackKind.FEEDBACK_KIND_COOPERATION && record.accountId === data.user.id,
+      ),
+    ).toMatchObject({ text: '希望合作' });
+    // A wrong code creates nothing; missing fields are named.
+    const wrong = await h.call('/v1/regist_cooperation', {
+      form: { phone: randomPhone(), code: '000000', password: 'secret-1234', name: '李四', company: '某公司' },
+    });
+    expect(wrong.body.code).toBe(400);
+    expect(
+      (await h.call('/v1/regist_cooperation', { form: { phone, code: '123456', password: 'secret-1234', name: '张三' } })).body
+        .msg,
+    ).toBe('请输入公司名称');
   });
 });
 

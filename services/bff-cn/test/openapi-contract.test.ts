@@ -8,6 +8,9 @@ import { FACE_A_CALLS } from '../src/calls/face-a-calls.js';
 import { FACE_A_OPENAPI_FILE } from '../src/calls/openapi.document.js';
 import type { FaceACall } from '../src/face-a/face-a-call.js';
 import { BffCnHarness, type Answer } from './fixtures/bff-cn-harness.js';
+import { startLocalDnsServer } from '@ipdata/common/testing';
+import { reverseName } from '@ipdata/common/dns';
+import { startLocalWhoisServer } from './fixtures/local-whois-server.js';
 
 // openapi/face-a.yaml against the call table (fields, required ones, login, silent) and against
 // real answers of the running bff-cn: success, bad input (400 with msg) and 506 where login is needed.
@@ -125,9 +128,19 @@ describe('face-a.yaml documents the call table', () => {
 
 describe('answers of the running bff-cn conform to face-a.yaml', () => {
   // The real probe worker for the traceroute calls; loopback targets allowed (tests only probe 127.0.0.1).
-  const h = new BffCnHarness({ PROBE_ALLOW_PRIVATE: 'true' }, { probe: true, stats: true, content: true });
+  // Domain calls (H13) resolve and ask WHOIS on local servers only, filled into the env before start.
+  const env: Record<string, string> = { PROBE_ALLOW_PRIVATE: 'true' };
+  const h = new BffCnHarness(env, { probe: true, stats: true, content: true, billing: true });
+  const localServers: Array<{ close(): Promise<void> }> = [];
   let token = '';
   beforeAll(async () => {
+    const dns = await startLocalDnsServer({
+      'v4.example': { A: ['8.8.8.8'] },
+      [reverseName('8.8.8.8') as string]: { PTR: ['dns.google'] },
+    });
+    const whois = await startLocalWhoisServer({ text: (query) => `Domain Name: ${query}\r\nRegistrar: Example Registrar\r\n` });
+    localServers.push(dns, whois);
+    Object.assign(env, { DNS_SERVERS: dns.address, WHOIS_SERVER: `127.0.0.1:${whois.port}` });
     await h.start();
     const phone = `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
     await h.call('/v1/send_sms_code', { form: { phone, type: 'register' } });
@@ -146,7 +159,10 @@ describe('answers of the running bff-cn conform to face-a.yaml', () => {
       bad: { task_id: 'x' },
     };
   });
-  afterAll(() => h.stop());
+  afterAll(async () => {
+    await h.stop();
+    await Promise.all(localServers.map((server) => server.close()));
+  });
 
   /** Per call: a good request (expected code 200) and a bad one (expected 400), as query or form fields. */
   const requests: Record<string, { good?: Record<string, string>; bad?: Record<string, string> }> = {
@@ -182,7 +198,13 @@ describe('answers of the running bff-cn conform to face-a.yaml', () => {
     news_industry_list: { good: { page: '1', page_size: '2' }, bad: { page: 'x' } },
     news_industry_detail: { good: { id: 'sample-industry-1' }, bad: { id: '../1' } },
     news_industry_recommend: { good: { id: 'sample-industry-1' }, bad: { page_size: '21' } },
-    regist_cooperation: { good: { name: '张三', company: '示例公司', phone: '13800138000' }, bad: { name: '张三' } },
+    // A good sign-up needs a fresh SMS code: face-a-calls / content-calls tests cover it.
+    regist_cooperation: { bad: { name: '张三', company: '示例公司', phone: '13800138000' } },
+    // VIP (lead): billing in-process; ordering and paying are in vip-calls.test.ts.
+    vip_plan_list: { good: {} },
+    vip_info: { good: {} },
+    vip_order_add: { bad: { plan_id: 'VIP MONTHLY' } },
+    vip_order_get: { bad: { order_id: '../1' } },
     feedback_add: { good: { content: '很好用' }, bad: {} },
     ip_error_add: { good: { ip: '8.8.8.8', city: '北京' }, bad: { ip: '8.8.8.8' } },
     position_add: {
@@ -208,6 +230,23 @@ describe('answers of the running bff-cn conform to face-a.yaml', () => {
     china_province_trend: { good: { province: '江苏', days: '3' }, bad: { province: '火星' } },
     search_count: { good: {}, bad: { days: 'x' } },
     search_count_new: { good: { days: '2' }, bad: { days: '0' } },
+    // Batch (H12): a good request answers an .xlsx file, checked in batch-calls.test.ts; here the envelope.
+    query_ip_batch_zone: { bad: {} },
+    upload_ip_xlsx: { bad: {} },
+    // Domains and WHOIS (H13): local DNS and WHOIS servers (beforeAll).
+    'v2/queryDomain': { good: { domain: 'v4.example' }, bad: { domain: 'a b' } },
+    ip_search_domain: { good: { domain: 'v4.example' }, bad: {} },
+    ip_search_Domin_new: { good: { domain: 'V4.example.' }, bad: { domain: '1.2.3.4' } },
+    get_domain_by_ip: { good: { ip: '8.8.8.8' }, bad: { ip: 'x' } },
+    get_whois: { good: { domain: 'example.com' }, bad: { domain: 'example.com', ip: '8.8.8.8' } },
+    // IP report (H15): the file answer itself is checked in report-calls.test.ts; here the JSON and the envelope.
+    report_generate: { good: { ip: '114.114.114.114' }, bad: { ip: 'nope' } },
+    report_generate_file: { bad: { ip: '8.8.8.8', format: 'doc' } },
+    report_generate_examples: { good: {} },
+    // ASN calls (H14): the harness's synthetic dataset has AS13335 (Cloudflare) and AS15169 (Google).
+    asn_search: { good: { asn: 'AS13335', page_size: '1' }, bad: { asn: 'ASX' } },
+    asn_list_search: { good: { keyword: 'google' }, bad: { country: 'china' } },
+    asn_relation_search: { good: { asn: '15169' }, bad: { asn: '0' } },
   };
 
   async function ask(call: FaceACall, method: string, fields: Record<string, string>, headers: Record<string, string> = {}) {

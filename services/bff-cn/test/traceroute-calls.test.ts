@@ -1,5 +1,8 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { TOPICS } from '@ipdata/common';
-import { stackAddresses, testGrpcEnv, TopicRecorder, uniqueName, waitFor } from '@ipdata/common/testing';
+import { mongoUrlWithDatabase, stackAddresses, testGrpcEnv, TopicRecorder, uniqueName, waitFor } from '@ipdata/common/testing';
 import type { ProbeTask } from '@ipdata/proto/events/v1/probe';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,6 +47,8 @@ describe('traceroute_task_add / _get / _site with the real probe worker', () => 
         AUTH_GRPC_ADDR: h.auth.service.grpc.boundAddress,
         KAFKA_BROKERS: stackAddresses().kafkaBrokers.join(','),
         REDIS_URL: stackAddresses().redisUrl,
+        MONGO_URL: mongoUrlWithDatabase(stackAddresses().mongoUrl, uniqueName('bff_cn_strict').replace(/-/g, '_')),
+        BATCH_DIR: mkdtempSync(join(tmpdir(), 'bff-cn-strict-batch-')),
         TRUSTED_PROXIES: '127.0.0.1',
         VISITOR_ID_SECRET: 'test-visitor-id-secret-0123456789abcdef',
         PROBE_RESULTS_GROUP_ID: uniqueName('bff-cn-strict-probe'),

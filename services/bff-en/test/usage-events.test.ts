@@ -12,7 +12,7 @@ let recorder: TopicRecorder<UsageEvent>;
 
 beforeAll(async () => {
   await useTestSystem();
-  recorder = await TopicRecorder.start(TOPICS.usageLookup, { fromBeginning: false });
+  recorder = await TopicRecorder.start(TOPICS.usageLookup, { fromLogEnd: true });
 });
 
 afterAll(async () => {

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { hostname } from 'node:os';
 import type { Readable } from 'node:stream';
 import {
+  DeadlineExceededError,
   FailedPreconditionError,
   NotFoundError,
   PeriodicTask,
@@ -14,15 +16,21 @@ import {
 import { MongoBulkJobRepository } from './adapters/mongo/bulk-job.repository.js';
 import { JobFiles } from './files/job-files.js';
 import { writeJobInput } from './input/input-intake.js';
-import type { BulkJob, BulkJobOwner, InputFormat, ResultFormat } from './jobs/bulk-job.js';
+import { FINISHED_STATES, type BulkJob, type BulkJobOwner, type InputFormat, type ResultFormat } from './jobs/bulk-job.js';
 import type { BulkJobRepository, ChunkProcessor, StoredBulkJob } from './jobs/bulk-job.ports.js';
 import { toBulkJob } from './jobs/bulk-job.view.js';
 import { BulkWorker } from './worker/bulk-worker.js';
 import type { JobRunnerDeps } from './worker/job-runner.js';
 
 export interface BulkJobsConfig {
-  /** The service's Mongo connection; jobs live in `bulk_jobs` and `bulk_job_claims`. */
+  /** The service's Mongo connection; jobs live in `<collectionPrefix>_jobs` and `<collectionPrefix>_job_claims`. */
   mongo: MongoConnection;
+  /**
+   * Default `bulk`. Services that share a database (every service's default `ipdata` under
+   * `make up`) need their own: two engines on one collection would run each other's jobs with
+   * the wrong processor.
+   */
+  collectionPrefix?: string;
   /** Job files: `<directory>/<jobId>/input` and `result.<csv|ndjson>`. Replicas must share it. */
   directory: string;
   processor: ChunkProcessor;
@@ -58,6 +66,15 @@ export interface SubmitOptions {
   inputFormat?: InputFormat;
   /** Per-job settings handed to the processor with the job (key id, field filter, language...). Strings only. */
   context?: Record<string, string>;
+  /** A lower line limit for this upload than the engine's `maxLines` (a caller's per-user limit); same `too_many_lines` refusal. */
+  maxLines?: number;
+}
+
+export interface WaitOptions {
+  /** Give up after this long: DeadlineExceededError reason `job_wait_timeout` (the job goes on). */
+  timeoutMs: number;
+  /** How often the job is re-read when no event of this process says it ended (a job another replica runs). Default `pollIntervalMs`. */
+  pollIntervalMs?: number;
 }
 
 export interface BulkResult {
@@ -86,7 +103,9 @@ export class BulkJobs implements Component {
   private readonly files: JobFiles;
   private readonly worker: BulkWorker | undefined;
   private readonly sweeper: PeriodicTask;
-  private readonly settings: Required<Omit<BulkJobsConfig, 'mongo' | 'processor' | 'directory'>>;
+  private readonly settings: Required<Omit<BulkJobsConfig, 'mongo' | 'processor' | 'directory' | 'collectionPrefix'>>;
+  /** 'ended' with the job id after each run of a job on this process: wakes `waitForEnd` at once. */
+  private readonly runs = new EventEmitter();
 
   private constructor(
     private readonly repository: BulkJobRepository,
@@ -120,7 +139,12 @@ export class BulkJobs implements Component {
       retryMaxDelayMs: 10_000,
     };
     const { concurrency, leaseMs, pollIntervalMs, workerId } = this.settings;
-    this.worker = this.settings.runWorker ? new BulkWorker(deps, { concurrency, leaseMs, pollIntervalMs, workerId }) : undefined;
+    // Waiters of many jobs may listen at once (one per HTTP request waiting for its job).
+    this.runs.setMaxListeners(0);
+    const onRunEnded = (jobId: string): void => void this.runs.emit('ended', jobId);
+    this.worker = this.settings.runWorker
+      ? new BulkWorker(deps, { concurrency, leaseMs, pollIntervalMs, workerId, onRunEnded })
+      : undefined;
     this.sweeper = PeriodicTask.fromConfig(
       { name: 'bulk-jobs-sweeper', intervalMs: this.settings.sweepIntervalMs, run: () => this.sweepExpired() },
       logger,
@@ -129,7 +153,7 @@ export class BulkJobs implements Component {
 
   static fromConfig(config: BulkJobsConfig, logger: Logger, clock: Clock = systemClock): BulkJobs {
     return new BulkJobs(
-      new MongoBulkJobRepository(config.mongo.connection),
+      new MongoBulkJobRepository(config.mongo.connection, config.collectionPrefix ?? 'bulk'),
       config,
       logger.child({ module: 'bulk-jobs' }),
       clock,
@@ -157,7 +181,11 @@ export class BulkJobs implements Component {
     const id = randomBytes(16).toString('base64url');
     await this.files.createJobDirectory(id);
     try {
-      const intake = await writeJobInput(input, this.files.inputPath(id), options.inputFormat ?? 'auto', this.settings);
+      const maxLines = Math.min(options.maxLines ?? this.settings.maxLines, this.settings.maxLines);
+      const intake = await writeJobInput(input, this.files.inputPath(id), options.inputFormat ?? 'auto', {
+        ...this.settings,
+        maxLines,
+      });
       const now = this.clock.now();
       const job: StoredBulkJob = {
         id,
@@ -197,6 +225,45 @@ export class BulkJobs implements Component {
   /** The owner's job; another owner's or an unknown id are both NotFoundError (existence never leaks). */
   async get(jobId: string, ownerId: string): Promise<BulkJob> {
     return toBulkJob(await this.owned(jobId, ownerId));
+  }
+
+  /**
+   * Resolves with the owner's job once it is in a finished state (completed, quota_exhausted,
+   * failed). A run ending on this process wakes it at once; a job another replica runs is seen by
+   * re-reading it every `pollIntervalMs`. After `timeoutMs`: DeadlineExceededError (reason
+   * `job_wait_timeout`); the job itself goes on. Unknown or another owner's job: NotFoundError.
+   */
+  async waitForEnd(jobId: string, ownerId: string, options: WaitOptions): Promise<BulkJob> {
+    const deadline = this.clock.now().getTime() + options.timeoutMs;
+    const pollMs = options.pollIntervalMs ?? this.settings.pollIntervalMs;
+    for (;;) {
+      const job = toBulkJob(await this.owned(jobId, ownerId));
+      if (FINISHED_STATES.includes(job.state)) return job;
+      const left = deadline - this.clock.now().getTime();
+      if (left <= 0) {
+        throw new DeadlineExceededError('the bulk job did not end in time', {
+          reason: 'job_wait_timeout',
+          details: { state: job.state },
+        });
+      }
+      await this.nextRunEnd(jobId, Math.min(pollMs, left));
+    }
+  }
+
+  /** Resolves when a run of `jobId` ends on this process, or after `ms`, whichever comes first. */
+  private nextRunEnd(jobId: string, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.runs.off('ended', onEnded);
+        resolve();
+      };
+      const onEnded = (ended: string): void => {
+        if (ended === jobId) done();
+      };
+      const timer = setTimeout(done, ms);
+      this.runs.on('ended', onEnded);
+    });
   }
 
   /** The owner's most recent jobs, newest first. */

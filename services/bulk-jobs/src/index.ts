@@ -1,4 +1,4 @@
-export { BulkJobs, type BulkJobsConfig, type BulkResult, type SubmitOptions } from './bulk-jobs.js';
+export { BulkJobs, type BulkJobsConfig, type BulkResult, type SubmitOptions, type WaitOptions } from './bulk-jobs.js';
 export {
   FINISHED_STATES,
   type BulkJob,

@@ -91,6 +91,9 @@ describe('gRPC over mutual TLS with a per-method allow-list', () => {
     getDatasetStatistics: [],
     listIdcOrganizations: [],
     listDatasetStatistics: [],
+    searchAsns: [],
+    getAsnRelations: [],
+    explainAddress: [],
   });
   const server = GrpcServer.fromConfig({ host: '127.0.0.1', port: 0, tls: testGrpcTls('lookup-engine'), policy }, logger);
   let handlerCalls = 0;

@@ -42,6 +42,9 @@ describe('gRPC server and client helpers', () => {
     getDatasetStatistics: everyMethod,
     listIdcOrganizations: everyMethod,
     listDatasetStatistics: everyMethod,
+    searchAsns: everyMethod,
+    getAsnRelations: everyMethod,
+    explainAddress: everyMethod,
   });
   const server = GrpcServer.fromConfig(
     { host: '127.0.0.1', port: 0, drainTimeoutMs: 2_000, tls: testGrpcTls('lookup-engine'), policy },

@@ -38,6 +38,9 @@ describe('grpcCaller: a generated client as typed promise methods', () => {
     getDatasetStatistics: everyone,
     listIdcOrganizations: everyone,
     listDatasetStatistics: everyone,
+    searchAsns: everyone,
+    getAsnRelations: everyone,
+    explainAddress: everyone,
   });
   const server = GrpcServer.fromConfig({ host: '127.0.0.1', port: 0, tls: testGrpcTls('lookup-engine'), policy }, logger);
   let client: LookupServiceClient;

@@ -21,6 +21,8 @@ import { lookupAccessPolicy } from './grpc/lookup.access-policy.js';
 import { fastLookupServiceDefinition } from './grpc/lookup-service.definition.js';
 import { lookupHandlers } from './grpc/lookup.handler.js';
 import { statisticsHandlers } from './grpc/statistics.handler.js';
+import { asnHandlers } from './grpc/asn.handler.js';
+import { explainHandlers } from './grpc/explain.handler.js';
 import { StatisticsHistory } from './statistics/statistics-files.js';
 
 export interface LookupEngine {
@@ -50,6 +52,8 @@ export function buildLookupEngine(config: LookupEngineConfig, logger: Logger, cl
   );
   grpc.addService('ipdata.lookup.v1.LookupService', fastLookupServiceDefinition, {
     ...lookupHandlers(store, moduleLogger(logger, 'lookup'), clock),
+    ...asnHandlers(store, moduleLogger(logger, 'asn')),
+    ...explainHandlers(store, moduleLogger(logger, 'explain'), clock),
     ...statisticsHandlers(
       store,
       new StatisticsHistory(config.DATASETS_DIR, moduleLogger(logger, 'statistics')),

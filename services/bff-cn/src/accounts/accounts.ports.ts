@@ -23,5 +23,16 @@ export interface FaceAAccounts {
     confirmation: string,
     clientIp: string,
   ): Promise<{ message: string }>;
+  /** Face A's cooperation sign-up: a partner account (phone + SMS code + password) with its company. */
+  registerPartner(form: PartnerForm, clientIp: string): Promise<SignedIn>;
   getUser(token: string): Promise<User | undefined>;
+}
+
+export interface PartnerForm {
+  phone: string;
+  code: string;
+  password: string;
+  companyName: string;
+  contactName: string;
+  email: string;
 }

@@ -1,6 +1,8 @@
 import { SmsPurpose, type User } from '@ipdata/proto/auth/v1/auth';
 import { AccountChannel } from '@ipdata/proto/events/v1/user';
+import type { Logger } from '@ipdata/common';
 import type { FaceAAccounts, SignedIn } from '../accounts/accounts.ports.js';
+import type { SiteContent } from '../content/site-content.ports.js';
 import { CODE, FaceAError, MSG } from '../face-a/envelope.js';
 import { defineCall, type FaceACall } from '../face-a/face-a-call.js';
 import type { FieldSpec } from '../face-a/input-schema.js';
@@ -60,8 +62,18 @@ function signedInView(signedIn: SignedIn) {
   };
 }
 
+const optionalText = (label: string, maxLength: number) => ({ kind: 'string', label, required: false, maxLength }) as const;
+
+export interface AccountCallsDeps {
+  accounts: FaceAAccounts;
+  unread: (accountId: string) => Promise<number | null>;
+  /** Where a cooperation sign-up's note is kept for the sales team (content's cooperation list). */
+  content: Pick<SiteContent, 'submitCooperation'>;
+  logger: Logger;
+}
+
 /** Face A's phone accounts, all through auth (which owns codes, SMS limits, passwords and sessions). */
-export function accountCalls(accounts: FaceAAccounts, unread: (accountId: string) => Promise<number | null>): FaceACall[] {
+export function accountCalls({ accounts, unread, content, logger }: AccountCallsDeps): FaceACall[] {
   return [
     defineCall({
       name: 'send_sms_code',
@@ -123,6 +135,61 @@ export function accountCalls(accounts: FaceAAccounts, unread: (accountId: string
       handle: async (context, { phone, code, password, password_confirmation }) => {
         const reset = await accounts.resetPassword(phone, code, password, password_confirmation ?? '', context.clientIp);
         return { data: null, msg: reset.message || '密码已重置，请重新登录' };
+      },
+    }),
+    defineCall({
+      name: 'regist_cooperation',
+      path: '/v1/regist_cooperation',
+      methods: ['POST'],
+      needsLogin: false,
+      silent: false,
+      input: {
+        phone: PHONE,
+        code: CODE_FIELD,
+        password: PASSWORD,
+        company: { kind: 'string', label: '公司名称', required: true, maxLength: 100 },
+        name: { kind: 'string', label: '联系人姓名', required: true, maxLength: 50 },
+        email: optionalText('电子邮箱', 254),
+        message: optionalText('合作说明', 2000),
+      },
+      handle: async (context, form) => {
+        // auth checks the code (sent with type cooperation) and creates the partner account with
+        // its company and contact; that is the sign-up, so it decides the answer.
+        const signedIn = await accounts.registerPartner(
+          {
+            phone: form.phone,
+            code: form.code,
+            password: form.password,
+            companyName: form.company,
+            contactName: form.name,
+            email: form.email ?? '',
+          },
+          context.clientIp,
+        );
+        // The note for the sales team (content's cooperation list, published on
+        // content.feedback.v1). The account already holds company, contact and phone, so when
+        // content is down only the free-text message is missing: logged, not failed.
+        const sender = {
+          accountId: signedIn.user?.id ?? '',
+          visitorId: context.visitorId,
+          clientIp: context.clientIp,
+          plat: context.plat,
+        };
+        const cooperation = {
+          name: form.name,
+          company: form.company,
+          phone: form.phone,
+          email: form.email ?? '',
+          message: form.message ?? '',
+        };
+        await content.submitCooperation(sender, cooperation).catch((error: unknown) => {
+          logger.error(
+            { err: error, requestId: context.requestId, accountId: sender.accountId },
+            'cooperation note not stored in content',
+          );
+        });
+        const answer = signedInView(signedIn);
+        return { data: answer.data, msg: '注册成功，我们会尽快与您联系' };
       },
     }),
     defineCall({

@@ -124,30 +124,6 @@ export function contentCalls(deps: ContentCallsDeps): FaceACall[] {
     }),
     ...NEWS_PRODUCTS.flatMap((product) => newsCalls(content, product)),
     defineCall({
-      name: 'regist_cooperation',
-      path: '/v1/regist_cooperation',
-      methods: ['POST'],
-      needsLogin: false,
-      silent: false,
-      input: {
-        name: { kind: 'string', label: '联系人姓名', required: true, maxLength: 50 },
-        company: { kind: 'string', label: '公司名称', required: true, maxLength: 100 },
-        phone: { kind: 'phone', label: '联系电话', required: true },
-        email: text('电子邮箱', 254),
-        message: text('合作说明', 2000),
-      },
-      handle: async (context, form) => {
-        const submission = await content.submitCooperation(await sender(context), {
-          name: form.name,
-          company: form.company,
-          phone: form.phone,
-          email: form.email ?? '',
-          message: form.message ?? '',
-        });
-        return { data: submissionView(submission), msg: '提交成功，我们会尽快与您联系' };
-      },
-    }),
-    defineCall({
       name: 'feedback_add',
       path: '/v1/feedback_add',
       methods: ['POST'],

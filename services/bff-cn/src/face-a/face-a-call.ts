@@ -1,3 +1,4 @@
+import type { FileAnswer } from './file-answer.js';
 import type { InputOf, InputSchema } from './input-schema.js';
 import type { Plat } from './plat.js';
 
@@ -21,6 +22,8 @@ export interface CallAnswer {
   data: unknown;
   /** Default "成功". */
   msg?: string;
+  /** When set, the answer is this file (HTTP 200 with its Content-Type) instead of the envelope. */
+  file?: FileAnswer;
 }
 
 /**
@@ -37,6 +40,8 @@ export interface FaceACall<S extends InputSchema = InputSchema> {
   needsLogin: boolean;
   /** The spec's "silent" calls: the client shows no toast on failure (documentation only). */
   silent: boolean;
+  /** Largest text field of this call when it needs more than FORM_MAX_FIELD_BYTES (query_ip_batch_zone's `ips`). */
+  maxFieldBytes?: number;
   input: S;
   handle(context: CallContext, input: InputOf<S>): Promise<CallAnswer>;
 }

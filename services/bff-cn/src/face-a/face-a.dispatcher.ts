@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ClientAddressResolver, Logger } from '@ipdata/common';
 import { CODE, FaceAError, MSG, envelopeOfError, failure, success, type Envelope } from './envelope.js';
 import type { CallContext, FaceACall } from './face-a-call.js';
+import { sendFile } from './file-answer.js';
 import { UnreadBodyError, readForm, type FormLimits } from './form-body.js';
 import { validateInput } from './input-schema.js';
 import { platOf } from './plat.js';
@@ -72,11 +73,13 @@ export class FaceADispatcher {
       const hasFile = Object.values(call.input).some((spec) => spec.kind === 'file');
       const form = await readForm(request, queryAt < 0 ? '' : url.slice(queryAt + 1), {
         ...this.deps.limits,
+        maxFieldBytes: call.maxFieldBytes ?? this.deps.limits.maxFieldBytes,
         maxFiles: hasFile ? 1 : 0,
       });
       const answer = await call.handle(context, validateInput(call.input, form));
       response.setHeader('x-request-id', context.requestId);
-      send(response, 200, success(answer.data, answer.msg));
+      if (answer.file !== undefined) sendFile(response, answer.file);
+      else send(response, 200, success(answer.data, answer.msg));
     } catch (error) {
       this.fail(response, call, context, error);
     }

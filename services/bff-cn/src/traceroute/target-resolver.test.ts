@@ -1,45 +1,24 @@
-import { type Socket, createSocket } from 'node:dgram';
-import * as dnsPacket from 'dns-packet';
+import { DNS_RCODE, type LocalDnsServer, startLocalDnsServer } from '@ipdata/common/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FaceAError } from '../face-a/envelope.js';
 import { DnsTargetResolver } from './target-resolver.js';
 
-const NXDOMAIN = 3;
-const SERVFAIL = 2;
-/** A real DNS server on 127.0.0.1 (UDP, dns-packet), as bff-en's domain lookup tests do: the wire, not a mock. */
-const ZONE: Record<string, { A?: string[]; AAAA?: string[]; rcode?: number }> = {
-  'loop.example': { A: ['127.0.0.1'] },
-  'v6.example': { AAAA: ['::1'] },
-  'missing.example': { rcode: NXDOMAIN },
-  'broken.example': { rcode: SERVFAIL },
-};
-
-let server: Socket;
+/** A real DNS server on 127.0.0.1 (common's test kit): the wire, not a mock. */
+let server: LocalDnsServer;
 let resolver: DnsTargetResolver;
 
 beforeAll(async () => {
-  server = createSocket('udp4');
-  server.on('message', (message, remote) => {
-    const question = dnsPacket.decode(message).questions?.[0];
-    if (question === undefined) return;
-    const entry = ZONE[question.name.toLowerCase()];
-    const rcode = entry === undefined ? NXDOMAIN : (entry.rcode ?? 0);
-    const data = question.type === 'A' ? (entry?.A ?? []) : question.type === 'AAAA' ? (entry?.AAAA ?? []) : [];
-    const answer = dnsPacket.encode({
-      type: 'response',
-      id: dnsPacket.decode(message).id ?? 0,
-      flags: dnsPacket.RECURSION_DESIRED | dnsPacket.RECURSION_AVAILABLE | rcode,
-      questions: [question],
-      answers: data.map((address) => ({ type: question.type as 'A', name: question.name, ttl: 60, data: address })),
-    });
-    server.send(answer, remote.port, remote.address);
+  server = await startLocalDnsServer({
+    'loop.example': { A: ['127.0.0.1'] },
+    'v6.example': { AAAA: ['::1'] },
+    'missing.example': { rcode: DNS_RCODE.NXDOMAIN },
+    'broken.example': { rcode: DNS_RCODE.SERVFAIL },
   });
-  await new Promise<void>((resolve) => server.bind(0, '127.0.0.1', resolve));
-  resolver = new DnsTargetResolver({ servers: [`127.0.0.1:${server.address().port}`], timeoutMs: 1000 });
+  resolver = new DnsTargetResolver({ servers: [server.address], timeoutMs: 1000 });
 });
-afterAll(() => {
+afterAll(async () => {
   resolver.shutdown();
-  server.close();
+  await server.close();
 });
 
 async function failure(promise: Promise<unknown>): Promise<[number, string]> {

@@ -1,62 +1,32 @@
-import { type Socket, createSocket } from 'node:dgram';
-import * as dnsPacket from 'dns-packet';
+import { DNS_RCODE, type LocalDnsServer, startLocalDnsServer } from '@ipdata/common/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../public-api/api-error.js';
 import { DomainResolver, domainName } from './domain-resolver.js';
 
-const NXDOMAIN = 3;
-const SERVFAIL = 2;
-
-/**
- * A real DNS server on 127.0.0.1 (UDP), decoding and encoding with dns-packet: the resolver is
- * tested against the wire, not a mock of node:dns.
- */
-const ZONE: Record<string, { A?: string[]; AAAA?: string[]; rcode?: number; silent?: boolean; silentAaaa?: boolean }> = {
-  'both.example': { A: ['192.0.2.10', '192.0.2.11', '192.0.2.10'], AAAA: ['2001:db8::10'] },
-  'v4only.example': { A: ['198.51.100.7'] },
-  'v6only.example': { AAAA: ['2001:db8::7'] },
-  'empty.example': {},
-  'missing.example': { rcode: NXDOMAIN },
-  'broken.example': { rcode: SERVFAIL },
-  'silent.example': { silent: true },
-  'half-silent.example': { A: ['203.0.113.1'], silentAaaa: true },
-  // bücher.example
-  'xn--bcher-kva.example': { A: ['203.0.113.9'] },
-};
-
-let server: Socket;
+/** A real DNS server on 127.0.0.1 (common's test kit): the resolver is tested against the wire, not a mock of node:dns. */
+let server: LocalDnsServer;
 let serverAddress: string;
-const queried: string[] = [];
+let queried: string[];
 
 beforeAll(async () => {
-  server = createSocket('udp4');
-  server.on('message', (message, remote) => {
-    const query = dnsPacket.decode(message);
-    const question = query.questions?.[0];
-    if (question === undefined) return;
-    queried.push(`${question.type} ${question.name}`);
-    const entry = ZONE[question.name.toLowerCase()];
-    if (entry?.silent === true || (entry?.silentAaaa === true && question.type === 'AAAA')) return;
-    const rcode = entry === undefined ? NXDOMAIN : (entry.rcode ?? 0);
-    const data = question.type === 'A' ? entry?.A : question.type === 'AAAA' ? entry?.AAAA : undefined;
-    const reply = dnsPacket.encode({
-      type: 'response',
-      id: query.id,
-      flags: dnsPacket.AUTHORITATIVE_ANSWER | dnsPacket.RECURSION_DESIRED | rcode,
-      questions: [question],
-      answers:
-        rcode === 0
-          ? (data ?? []).map((address) => ({ type: question.type as 'A', name: question.name, ttl: 60, data: address }))
-          : [],
-    });
-    server.send(reply, remote.port, remote.address);
+  server = await startLocalDnsServer({
+    'both.example': { A: ['192.0.2.10', '192.0.2.11', '192.0.2.10'], AAAA: ['2001:db8::10'] },
+    'v4only.example': { A: ['198.51.100.7'] },
+    'v6only.example': { AAAA: ['2001:db8::7'] },
+    'empty.example': {},
+    'missing.example': { rcode: DNS_RCODE.NXDOMAIN },
+    'broken.example': { rcode: DNS_RCODE.SERVFAIL },
+    'silent.example': { silent: true },
+    'half-silent.example': { A: ['203.0.113.1'], silentAaaa: true },
+    // bücher.example
+    'xn--bcher-kva.example': { A: ['203.0.113.9'] },
   });
-  await new Promise<void>((resolve) => server.bind(0, '127.0.0.1', resolve));
-  serverAddress = `127.0.0.1:${server.address().port}`;
+  serverAddress = server.address;
+  queried = server.queried;
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
 });
 
 function resolver(timeoutMs = 2000): DomainResolver {

@@ -1,12 +1,11 @@
-import { Resolver } from 'node:dns/promises';
-import { domainToASCII } from 'node:url';
+import { type AddressResolution, DnsResolver, asciiDomainName } from '@ipdata/common/dns';
 import { ApiError, badRequest } from '../public-api/api-error.js';
 
 /**
- * A and AAAA records for `GET /v1/domain/{name}`. Its own c-ares Resolver, so the servers and the
- * timeout are ours and not the process-wide `dns` settings. Configure public resolvers in
- * production: the host's resolver may answer names of the internal network, which the public API
- * would then reveal.
+ * A and AAAA records for `GET /v1/domain/{name}`, over common's DnsResolver (its own c-ares
+ * Resolver, so the servers and the timeout are ours and not the process-wide `dns` settings).
+ * Configure public resolvers in production: the host's resolver may answer names of the internal
+ * network, which the public API would then reveal. Only the messages are bff-en's.
  */
 export interface DomainResolverOptions {
   /** DNS servers as `ip` or `ip:port` (`[ipv6]:port`); default: the host's resolv.conf. */
@@ -24,25 +23,11 @@ export interface DomainRecords {
   readonly aaaa: string[];
 }
 
-const MAX_NAME_LENGTH = 253;
-const LABEL = /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/;
-const NUMERIC = /^[0-9]+$/;
-/**
- * ASCII other than letters, digits, '.', '-' and '_'. Checked before domainToASCII, which parses a
- * URL host: it cuts `example.com/path` at the slash, drops tabs and decodes `%2e`, so such input
- * would otherwise be answered for some other name.
- */
-// eslint-disable-next-line no-control-regex -- control characters are among the refused ones
-const FORBIDDEN_ASCII = /[\u0000-\u002c\u002f\u003a-\u0040\u005b-\u005e\u0060\u007b-\u007f]/;
-/** c-ares codes for "the name has no such records": not an error of the lookup. */
-const NO_RECORDS = new Set(['ENODATA', 'ENOTFOUND']);
-
 export class DomainResolver {
-  private readonly resolver: Resolver;
+  private readonly dns: DnsResolver;
 
   constructor(options: DomainResolverOptions = {}) {
-    this.resolver = new Resolver({ timeout: options.timeoutMs ?? 2000, tries: options.tries ?? 1 });
-    if (options.servers !== undefined && options.servers.length > 0) this.resolver.setServers([...options.servers]);
+    this.dns = new DnsResolver(options);
   }
 
   /**
@@ -54,11 +39,8 @@ export class DomainResolver {
    */
   async resolve(name: string): Promise<DomainRecords> {
     const ascii = domainName(name);
-    const [a, aaaa] = await Promise.allSettled([this.resolver.resolve4(ascii), this.resolver.resolve6(ascii)]);
-    const failures = [a, aaaa]
-      .filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected')
-      .map((outcome) => errorCode(outcome.reason));
-    if (failures.includes('ETIMEOUT')) {
+    const resolution: AddressResolution = await this.dns.resolveAddresses(ascii);
+    if (resolution.status === 'timeout') {
       throw new ApiError(
         504,
         'dns_timeout',
@@ -66,7 +48,7 @@ export class DomainResolver {
         "Try again later; if it persists, the domain's name servers are not answering.",
       );
     }
-    if (failures.some((code) => !NO_RECORDS.has(code))) {
+    if (resolution.status === 'failed') {
       throw new ApiError(
         502,
         'dns_failed',
@@ -74,8 +56,7 @@ export class DomainResolver {
         "Try again later; if it persists, the domain's DNS is misconfigured.",
       );
     }
-    const records = { name: ascii, a: unique(a), aaaa: unique(aaaa) };
-    if (records.a.length === 0 && records.aaaa.length === 0) {
+    if (resolution.status === 'no_records') {
       throw new ApiError(
         404,
         'domain_not_found',
@@ -83,46 +64,23 @@ export class DomainResolver {
         'Check the spelling of the domain name; only names with A or AAAA records in public DNS can be looked up.',
       );
     }
-    return records;
+    return { name: resolution.name, a: resolution.a, aaaa: resolution.aaaa };
   }
 
   /** Ends the queries in flight (they fail with ECANCELLED). */
   shutdown(): void {
-    this.resolver.cancel();
+    this.dns.shutdown();
   }
 }
 
-/**
- * The ASCII form of a domain name, or ApiError 400 `invalid_domain`. Internationalised names are
- * converted with the WHATWG URL rules (domainToASCII, as a browser would); then the DNS rules:
- * at most 253 characters, labels of 1 to 63 letters, digits, hyphens (not at either end) or
- * underscores, at least two labels, and a top-level label that is not all digits, which is what
- * refuses IP addresses (domainToASCII turns `0x7f.1` into `127.0.0.1`).
- */
+/** The ASCII form of a domain name (common's rules, `asciiDomainName`), or ApiError 400 `invalid_domain`. */
 export function domainName(input: string): string {
-  // Bounded before any work; a longer name cannot become valid.
-  const trimmed = input.length > 1024 || FORBIDDEN_ASCII.test(input) ? '' : input.endsWith('.') ? input.slice(0, -1) : input;
-  const ascii = trimmed === '' ? '' : domainToASCII(trimmed);
-  const labels = ascii.split('.');
-  const valid =
-    ascii !== '' &&
-    ascii.length <= MAX_NAME_LENGTH &&
-    labels.length >= 2 &&
-    labels.every((label) => LABEL.test(label)) &&
-    !NUMERIC.test(labels[labels.length - 1] as string);
-  if (valid) return ascii;
+  const ascii = asciiDomainName(input);
+  if (ascii !== undefined) return ascii;
   const shown = input.length > 64 ? `${input.slice(0, 64)}…` : input;
   throw badRequest(
     'invalid_domain',
     `invalid domain name: "${shown}"`,
     'Send a fully qualified domain name such as example.com (internationalised names are accepted); for an IP address use /v1/ip/{ip}.',
   );
-}
-
-function errorCode(reason: unknown): string {
-  return typeof reason === 'object' && reason !== null && 'code' in reason ? String(reason.code) : 'UNKNOWN';
-}
-
-function unique(outcome: PromiseSettledResult<string[]>): string[] {
-  return outcome.status === 'fulfilled' ? [...new Set(outcome.value)] : [];
 }

@@ -10,6 +10,8 @@ export interface BulkWorkerOptions {
   pollIntervalMs: number;
   /** Names this process in claims and logs (host name, pod name); a random suffix is added per claim. */
   workerId: string;
+  /** Told after a run of a job on this process ended (finished, handed back or lost): waiters re-read the job. */
+  onRunEnded?: (jobId: string) => void;
 }
 
 /**
@@ -97,6 +99,7 @@ export class BulkWorker {
         .finally(() => {
           keeper.stop();
           this.active.delete(claimed.id);
+          this.options.onRunEnded?.(claimed.id);
           this.wake();
         });
       this.active.set(claimed.id, running);

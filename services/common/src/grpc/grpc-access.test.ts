@@ -14,6 +14,9 @@ describe('access policy', () => {
     getDatasetStatistics: [],
     listIdcOrganizations: [],
     listDatasetStatistics: [],
+    searchAsns: [],
+    getAsnRelations: [],
+    explainAddress: [],
   });
 
   it('allows listed callers and refuses every other known or unknown name, naming the method', () => {

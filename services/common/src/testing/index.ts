@@ -21,3 +21,4 @@ export {
 } from './topic-recorder.js';
 export { grpcCaller, type GrpcCaller } from './grpc-caller.js';
 export { mongoUrlWithDatabase, seededRandom, stackAddresses, uniqueName, waitFor, type StackAddresses } from './stack.js';
+export { DNS_RCODE, startLocalDnsServer, type LocalDnsEntry, type LocalDnsServer } from './local-dns-server.js';

@@ -22,6 +22,8 @@ export interface IpdbFile {
   enumerate(family: 4 | 6, valueOf: (pointer: number) => number, progress?: (fraction: number) => void): Partition;
   /** Direct trie lookup (tests cross-check the enumeration with it): the data pointer or null. */
   lookup(family: 4 | 6, words: Uint32Array): number | null;
+  /** lookup() with the prefix length of the network holding the address (within the family). */
+  find(family: 4 | 6, words: Uint32Array): { pointer: number; prefixLength: number } | null;
 }
 
 const IPV4_FLAG = 0x01;
@@ -76,6 +78,18 @@ export function openIpdb(path: string): IpdbFile {
     return node;
   };
 
+  const find = (family: 4 | 6, words: Uint32Array): { pointer: number; prefixLength: number } | null => {
+    if ((meta.ip_version & (family === 4 ? IPV4_FLAG : IPV6_FLAG)) === 0) return null;
+    let node = family === 4 ? v4Start() : 0;
+    const bits = family === 4 ? 32 : 128;
+    let depth = 0;
+    for (; depth < bits && node < nodeCount; depth++) {
+      const word = words[depth >>> 5] as number;
+      node = child(node, (word >>> (31 - (depth & 31))) & 1);
+    }
+    return node > nodeCount ? { pointer: node, prefixLength: depth } : null;
+  };
+
   return {
     path,
     meta,
@@ -113,14 +127,7 @@ export function openIpdb(path: string): IpdbFile {
       progress?.(1);
       return partition;
     },
-    lookup(family, words) {
-      let node = family === 4 ? v4Start() : 0;
-      const bits = family === 4 ? 32 : 128;
-      for (let i = 0; i < bits && node < nodeCount; i++) {
-        const word = words[i >>> 5] as number;
-        node = child(node, (word >>> (31 - (i & 31))) & 1);
-      }
-      return node > nodeCount ? node : null;
-    },
+    lookup: (family, words) => find(family, words)?.pointer ?? null,
+    find,
   };
 }

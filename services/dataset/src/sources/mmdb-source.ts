@@ -33,6 +33,11 @@ export interface MmdbFile {
     valueOf: (pointer: number, decode: () => unknown) => number,
     progress?: (fraction: number) => void,
   ): Partition;
+  /**
+   * Single-address lookup (the lookup engine's ExplainAddress shows the source's own answer):
+   * the decoded record and the prefix length of its network within the family, or null.
+   */
+  lookup(family: 4 | 6, words: Uint32Array): { record: unknown; prefixLength: number } | null;
 }
 
 /**
@@ -111,6 +116,24 @@ export function openMmdb(path: string): MmdbFile {
       });
       progress?.(1);
       return partition;
+    },
+    lookup(family, words) {
+      let node = 0;
+      if (family === 4 && ipVersion === 6) for (let i = 0; i < 96 && node < nodeCount; i++) node = child(node, 0);
+      else if (family === 6 && ipVersion === 4) return null;
+      const bits = family === 4 ? 32 : 128;
+      let depth = 0;
+      for (; depth < bits && node < nodeCount; depth++) {
+        const word = words[depth >>> 5] as number;
+        node = child(node, (word >>> (31 - (depth & 31))) & 1);
+      }
+      // node === nodeCount is the "no data" marker; a larger value points into the data section.
+      if (node <= nodeCount) return null;
+      try {
+        return { record: decoder.decodeFast(node - nodeCount + searchTreeSize).value, prefixLength: depth };
+      } catch (error) {
+        throw new SourceError(path, `undecodable data record at ${node - nodeCount} (${(error as Error).message})`);
+      }
     },
   };
 }

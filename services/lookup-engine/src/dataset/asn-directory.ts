@@ -16,20 +16,27 @@ export interface AsnDetails {
 
 /** Finds an ASN row by binary search over the dataset's sorted ASN table. */
 export function findAsn(view: DatasetView, asn: number, page: number, pageSize: number): AsnDetails | undefined {
+  const row = asnRow(view, asn);
+  return row < 0 ? undefined : asnDetailsAt(view, row * ASN_ROW_WORDS, page, pageSize);
+}
+
+/** The row number (not the word offset) of an ASN in the sorted ASN table, or -1. */
+export function asnRow(view: DatasetView, asn: number): number {
   const table = view.asnTable;
   let lo = 0;
   let hi = table.length / ASN_ROW_WORDS - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >>> 1;
     const value = table[mid * ASN_ROW_WORDS] as number;
-    if (value === asn) return details(view, mid * ASN_ROW_WORDS, page, pageSize);
+    if (value === asn) return mid;
     if (value < asn) lo = mid + 1;
     else hi = mid - 1;
   }
-  return undefined;
+  return -1;
 }
 
-function details(view: DatasetView, row: number, page: number, pageSize: number): AsnDetails {
+/** The details of the row starting at word `row`, with one page of its prefixes. */
+export function asnDetailsAt(view: DatasetView, row: number, page: number, pageSize: number): AsnDetails {
   const t = view.asnTable;
   const text = (id: number) => (id === NONE ? null : (view.strings[id] ?? null));
   const v4Start = t[row + 5] as number;

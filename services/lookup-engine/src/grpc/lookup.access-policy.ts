@@ -19,4 +19,8 @@ export const lookupAccessPolicy = defineAccessPolicy(LookupServiceService, {
   getDatasetStatistics: LOOKUP_CALLERS,
   listIdcOrganizations: LOOKUP_CALLERS,
   listDatasetStatistics: LOOKUP_CALLERS,
+  // Face A's ASN pages and IP reports (bff-cn); bff-en may offer the same.
+  searchAsns: LOOKUP_CALLERS,
+  getAsnRelations: LOOKUP_CALLERS,
+  explainAddress: LOOKUP_CALLERS,
 });

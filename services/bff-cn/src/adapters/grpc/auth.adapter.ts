@@ -1,6 +1,6 @@
 import { callUnary } from '@ipdata/common';
 import type { AuthServiceClient, SmsPurpose, User } from '@ipdata/proto/auth/v1/auth';
-import type { FaceAAccounts, SignedIn } from '../../accounts/accounts.ports.js';
+import type { FaceAAccounts, PartnerForm, SignedIn } from '../../accounts/accounts.ports.js';
 import type { SessionResolver } from '../../face-a/face-a.dispatcher.js';
 
 /**
@@ -61,6 +61,10 @@ export class GrpcFaceAAccounts implements FaceAAccounts, SessionResolver {
       undefined,
       this.options(),
     );
+  }
+
+  registerPartner(form: PartnerForm, clientIp: string): Promise<SignedIn> {
+    return callUnary(this.client.registerPartner.bind(this.client), { ...form, clientIp }, undefined, this.options());
   }
 
   async getUser(token: string): Promise<User | undefined> {

@@ -12,13 +12,14 @@ export class RedisVisitorRateLimiter implements VisitorRateLimiter {
 
   constructor(
     redis: Redis,
-    private readonly options: { limit: number; windowSeconds: number; prefix?: string },
+    /** `scope` names the counter (default `lookup`; batch calls count under `batch`). */
+    private readonly options: { limit: number; windowSeconds: number; prefix?: string; scope?: string },
   ) {
     this.counter = new LimitedCounter(redis);
   }
 
   async take(key: string): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
-    const result = await this.counter.increment(`${this.options.prefix ?? 'bff-cn:'}lookup:${key}`, {
+    const result = await this.counter.increment(`${this.options.prefix ?? 'bff-cn:'}${this.options.scope ?? 'lookup'}:${key}`, {
       limit: this.options.limit,
       windowMs: this.options.windowSeconds * 1000,
     });

@@ -31,7 +31,7 @@ const jobSchema = new Schema<JobDoc>(
     leaseToken: { type: String, default: null },
     leaseExpiresAt: { type: Date, default: null },
   },
-  { collection: 'bulk_jobs', versionKey: false, minimize: false },
+  { versionKey: false, minimize: false },
 );
 jobSchema.index({ state: 1, createdAt: 1 });
 jobSchema.index({ ownerId: 1, createdAt: -1 });
@@ -47,7 +47,7 @@ interface ClaimDoc {
 
 const claimSchema = new Schema<ClaimDoc>(
   { _id: { type: String, required: true }, jobId: String, token: String, at: Date },
-  { collection: 'bulk_job_claims', versionKey: false },
+  { versionKey: false },
 );
 claimSchema.index({ jobId: 1 });
 
@@ -57,7 +57,7 @@ function fromDoc(doc: JobDoc): StoredBulkJob {
 }
 
 /**
- * Jobs in `bulk_jobs`, claims in `bulk_job_claims`. FerretDB 1.24 does not apply concurrent
+ * Jobs in `<prefix>_jobs`, claims in `<prefix>_job_claims` (prefix `bulk` unless the service names its own). FerretDB 1.24 does not apply concurrent
  * updates of one document atomically (services/common/README.md), so a conditional update alone
  * cannot pick one winner among replicas: a claim first inserts `${jobId}:${epoch + 1}` (the unique
  * _id is enforced there too), and only the process whose insert succeeded writes the lease and
@@ -68,9 +68,10 @@ export class MongoBulkJobRepository implements BulkJobRepository {
   private readonly jobs: Model<JobDoc>;
   private readonly claims: Model<ClaimDoc>;
 
-  constructor(connection: Connection) {
-    this.jobs = connection.model<JobDoc>('BulkJob', jobSchema);
-    this.claims = connection.model<ClaimDoc>('BulkJobClaim', claimSchema);
+  constructor(connection: Connection, prefix = 'bulk') {
+    if (!/^[a-z][a-z0-9_]{0,40}$/.test(prefix)) throw new Error(`invalid bulk job collection prefix: ${prefix}`);
+    this.jobs = connection.model<JobDoc>(`BulkJob:${prefix}`, jobSchema, `${prefix}_jobs`);
+    this.claims = connection.model<ClaimDoc>(`BulkJobClaim:${prefix}`, claimSchema, `${prefix}_job_claims`);
   }
 
   async ensureIndexes(): Promise<void> {
