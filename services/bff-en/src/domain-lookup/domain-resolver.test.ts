@@ -105,45 +105,14 @@ describe('DomainResolver against a DNS server on loopback', () => {
   });
 });
 
+// The name rules themselves are tested once, in services/common/src/dns/domain-name.test.ts.
 describe('domainName', () => {
   it('answers the lower-case ASCII form', () => {
-    expect(domainName('Example.COM')).toBe('example.com');
-    expect(domainName('example.com.')).toBe('example.com');
-    expect(domainName('münchen.de')).toBe('xn--mnchen-3ya.de');
-    expect(domainName('xn--mnchen-3ya.de')).toBe('xn--mnchen-3ya.de');
-    expect(domainName('_dmarc.example.com')).toBe('_dmarc.example.com');
-    expect(domainName('a-b.c9.io')).toBe('a-b.c9.io');
-    expect(domainName(`${'a'.repeat(63)}.com`)).toBe(`${'a'.repeat(63)}.com`);
+    expect(domainName('München.DE.')).toBe('xn--mnchen-3ya.de');
   });
 
-  it('refuses what is not a domain name with 400 invalid_domain', () => {
-    const long = `${Array.from({ length: 4 }, () => 'a'.repeat(63)).join('.')}.com`;
-    for (const input of [
-      '',
-      '.',
-      'localhost',
-      'example..com',
-      '.example.com',
-      '-a.example.com',
-      'a-.example.com',
-      `${'a'.repeat(64)}.com`,
-      long,
-      'exa mple.com',
-      'example.com/path',
-      'example.com?x',
-      'example.com#x',
-      'exa\tmple.com',
-      'a%2e.com',
-      'example.com／evil',
-      'user@example.com',
-      'example.com:80',
-      '1.2.3.4',
-      '0x7f.1',
-      '2001:db8::1',
-      '[::1]',
-      'example.123',
-      'a'.repeat(5000),
-    ]) {
+  it('refuses what is not a domain name with 400 invalid_domain and a short message', () => {
+    for (const input of ['', 'localhost', 'example.com/path', '1.2.3.4', '2001:db8::1', 'a'.repeat(5000)]) {
       let caught: unknown;
       try {
         domainName(input);

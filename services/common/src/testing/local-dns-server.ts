@@ -28,7 +28,10 @@ export interface LocalDnsServer {
  * A real DNS server on 127.0.0.1 (UDP), decoding and encoding with dns-packet: resolvers are
  * tested against the wire, not a mock of node:dns. Names are matched case-insensitively.
  */
-export async function startLocalDnsServer(zone: Readonly<Record<string, LocalDnsEntry>>): Promise<LocalDnsServer> {
+export async function startLocalDnsServer(
+  zone: Readonly<Record<string, LocalDnsEntry>>,
+  options: { port?: number } = {},
+): Promise<LocalDnsServer> {
   const entries = new Map(Object.entries(zone).map(([name, entry]) => [name.toLowerCase(), entry]));
   const queried: string[] = [];
   const server: Socket = createSocket('udp4');
@@ -64,7 +67,10 @@ export async function startLocalDnsServer(zone: Readonly<Record<string, LocalDns
     });
     server.send(reply, remote.port, remote.address);
   });
-  await new Promise<void>((resolve) => server.bind(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.bind(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
   return {
     address: `127.0.0.1:${server.address().port}`,
     queried,

@@ -7,7 +7,7 @@ import type {
   SearchAsnsRequest,
   SearchAsnsResponse,
 } from '@ipdata/proto/lookup/v1/lookup';
-import { asnDetailsAt, asnRow, type AsnDetails } from '../dataset/asn-directory.js';
+import { asnDetailsAt, asnRow, asnSummaryOf } from '../dataset/asn-directory.js';
 import { asnIndexOf } from './asn-index.js';
 
 const SEARCH_DEFAULT_PAGE_SIZE = 20;
@@ -66,7 +66,7 @@ export function asnRelations(view: DatasetView, request: GetAsnRelationsRequest)
   const related = organisation === undefined ? [] : (asnIndexOf(view).byOrganisation.get(organisation) ?? []);
   const siblings = related.filter((other) => other !== row);
   return {
-    asn: summaryOf(details),
+    asn: asnSummaryOf(details),
     prefixes: details.prefixes,
     page: request.page,
     pageSize,
@@ -89,17 +89,5 @@ function checkedPageSize(requested: number, fallback: number, max: number): numb
 
 function summaryAt(view: DatasetView, row: number): AsnSummary {
   // Page size 0: no prefixes are formatted for a list entry.
-  return summaryOf(asnDetailsAt(view, row * ASN_ROW_WORDS, 0, 0));
-}
-
-function summaryOf(details: AsnDetails): AsnSummary {
-  return {
-    asn: details.asn,
-    name: details.name ?? undefined,
-    organization: details.organization ?? undefined,
-    countryCode: details.countryCode ?? undefined,
-    usageType: details.usageType ?? undefined,
-    ipv4PrefixCount: details.ipv4PrefixCount,
-    ipv6PrefixCount: details.ipv6PrefixCount,
-  };
+  return asnSummaryOf(asnDetailsAt(view, row * ASN_ROW_WORDS, 0, 0));
 }

@@ -1,3 +1,4 @@
+import type { AsnSummary } from '@ipdata/proto/lookup/v1/lookup';
 import { formatIpv4, formatIpv6 } from '@ipdata/common/ip';
 import { ASN_PREFIX_V4_WORDS, ASN_PREFIX_V6_WORDS, ASN_ROW_WORDS, NONE, type DatasetView } from '@ipdata/dataset/format';
 
@@ -64,5 +65,18 @@ export function asnDetailsAt(view: DatasetView, row: number, page: number, pageS
     ipv6PrefixCount: v6Count,
     totalPrefixes: total,
     prefixes,
+  };
+}
+
+/** A row without its prefixes, as the ASN lists and LookupAsn answer it (absent texts left out). */
+export function asnSummaryOf(details: AsnDetails): AsnSummary {
+  return {
+    asn: details.asn,
+    name: details.name ?? undefined,
+    organization: details.organization ?? undefined,
+    countryCode: details.countryCode ?? undefined,
+    usageType: details.usageType ?? undefined,
+    ipv4PrefixCount: details.ipv4PrefixCount,
+    ipv6PrefixCount: details.ipv6PrefixCount,
   };
 }

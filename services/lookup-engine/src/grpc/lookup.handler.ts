@@ -8,7 +8,7 @@ import type {
   LookupAsnResponse,
   LookupRequest,
 } from '@ipdata/proto/lookup/v1/lookup';
-import { findAsn } from '../dataset/asn-directory.js';
+import { asnSummaryOf, findAsn } from '../dataset/asn-directory.js';
 import type { DatasetStore } from '../dataset/dataset-store.js';
 
 export const MAX_BATCH = 1_000;
@@ -47,13 +47,7 @@ export function lookupHandlers(store: DatasetStore, logger: Logger, clock: Clock
       const details = findAsn(store.current().dataset.view, asn, page, size);
       if (details === undefined) throw new NotFoundError(`unknown ASN: AS${asn}`, { reason: 'asn_not_found' });
       return {
-        asn: details.asn,
-        name: details.name ?? undefined,
-        organization: details.organization ?? undefined,
-        countryCode: details.countryCode ?? undefined,
-        usageType: details.usageType ?? undefined,
-        ipv4PrefixCount: details.ipv4PrefixCount,
-        ipv6PrefixCount: details.ipv6PrefixCount,
+        ...asnSummaryOf(details),
         prefixes: details.prefixes,
         page,
         pageSize: size,
