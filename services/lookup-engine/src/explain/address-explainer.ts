@@ -1,23 +1,40 @@
 import type { Logger } from '@ipdata/common';
 import { LookupResponse, ReservedReason, type ExplainAddressResponse, type SourceAnswer } from '@ipdata/proto/lookup/v1/lookup';
 import type { ActiveDataset } from '../dataset/dataset-store.js';
+import { IdleHeld } from './idle-held.js';
 import { privacyReasons } from './privacy-reasons.js';
 import { sourceAddress } from './source-address.js';
 import type { ExplainedSource } from './source-readers.js';
 
 export type SourceOpener = () => Promise<ExplainedSource[]>;
 
+/** Source readers are dropped after this long without an ExplainAddress (README "ExplainAddress"). */
+export const EXPLAIN_READERS_IDLE_MS = 10 * 60 * 1000;
+
 /**
- * ExplainAddress: the merged answer next to each source's own answer. The source readers are
- * opened on the first call and kept (a failed open is retried on the next call).
+ * ExplainAddress: the merged answer next to each source's own answer. The source readers (about
+ * 200 MiB) are opened on the first call, kept while calls come, and dropped after
+ * EXPLAIN_READERS_IDLE_MS without one (a failed open is retried on the next call).
  */
 export class AddressExplainer {
-  private sources: Promise<ExplainedSource[]> | undefined;
+  private readonly sources: IdleHeld<ExplainedSource[]>;
 
   constructor(
-    private readonly open: SourceOpener,
+    open: SourceOpener,
     private readonly logger: Logger,
-  ) {}
+    idleMs = EXPLAIN_READERS_IDLE_MS,
+  ) {
+    this.sources = new IdleHeld(
+      async () => {
+        const started = performance.now();
+        const sources = await open();
+        this.logger.info({ ms: Math.round(performance.now() - started) }, 'explain source readers opened');
+        return sources;
+      },
+      idleMs,
+      () => this.logger.info('explain source readers dropped (idle)'),
+    );
+  }
 
   async explain(active: ActiveDataset, query: string, nowMs: number): Promise<ExplainAddressResponse> {
     const { dataset, encoder } = active;
@@ -48,20 +65,12 @@ export class AddressExplainer {
   }
 
   private readers(): Promise<ExplainedSource[]> {
-    if (this.sources === undefined) {
-      const started = performance.now();
-      this.sources = this.open().then(
-        (sources) => {
-          this.logger.info({ ms: Math.round(performance.now() - started) }, 'explain source readers opened');
-          return sources;
-        },
-        (error: unknown) => {
-          this.sources = undefined;
-          throw error;
-        },
-      );
-    }
-    return this.sources;
+    return this.sources.get();
+  }
+
+  /** Drops the readers now (engine shutdown). */
+  release(): void {
+    this.sources.release();
   }
 }
 
