@@ -30,6 +30,9 @@ const integrationOptions = {
   // Services under test share the real topics (auth.user.v1, billing.subscription.v1, ...),
   // so one file's billing would react to another file's accounts: files run one at a time.
   fileParallelism: false,
+  // One module graph for all files of the run (they run one after another anyway): the service
+  // code is imported once instead of once per file, which cost ~5 of the run's ~25 minutes.
+  isolate: false,
 };
 
 export default defineConfig({

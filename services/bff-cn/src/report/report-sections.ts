@@ -37,7 +37,9 @@ const FIELD_NAMES: Readonly<Record<string, string>> = {
 /** The report as titled tables, in reading order. */
 export function reportSections(report: IpReport): ReportSection[] {
   const geo = report.geolocation;
-  const coordinates = geo.latitude === null || geo.longitude === null ? null : `${geo.latitude}, ${geo.longitude}`;
+  // The dataset keeps GeoLite2's float32 values; shown to 4 decimals (about 11 m), not float noise.
+  const coordinates =
+    geo.latitude === null || geo.longitude === null ? null : `${geo.latitude.toFixed(4)}, ${geo.longitude.toFixed(4)}`;
   const sections: ReportSection[] = [
     {
       title: '概览',
