@@ -43,13 +43,15 @@ proto-baseline: $(NODE_MODULES_STAMP) ## approve the current contracts as the br
 	cd proto && npx buf build -o breaking-baseline.json
 
 .PHONY: build
-build: $(PROTO_STAMP) ## compile every workspace package to dist/ (tsc -b)
+build: $(PROTO_STAMP) ## compile every workspace package to dist/ (tsc -b) and the web apps (vite build)
 	npx tsc -b
+	npm run build --silent -w @ipdata/frontend-cn
 
 .PHONY: lint
 lint: $(PROTO_STAMP) ## buf lint + breaking check, type check, ESLint, format check
 	cd proto && npx buf lint && npx buf breaking --against breaking-baseline.json
 	npx tsc -p tsconfig.check.json
+	npx tsc -p frontends/cn/tsconfig.json
 	npx eslint . --max-warnings 0
 	npx prettier --check . --log-level warn
 
@@ -66,6 +68,7 @@ test: lint build dataset ## everything: lint, build, unit and integration tests 
 	scripts/test/install-mmdb-readers.sh
 	scripts/test/install-probe-tools.sh
 	scripts/test/install-pdf-tools.sh
+	scripts/test/install-chromium.sh
 	npx vitest run
 
 .PHONY: bench

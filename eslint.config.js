@@ -1,7 +1,9 @@
 // ESLint flat config for the whole repository: typescript-eslint with type information
-// (tsconfig.check.json covers sources, tests and scripts), run by `make lint`.
+// (tsconfig.check.json covers sources, tests and scripts; frontends/*/tsconfig.json the web apps),
+// run by `make lint`.
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 // Drivers stay behind adapters (services/README.md, "Boundaries"): domain code states the small
@@ -23,7 +25,8 @@ export default defineConfig(
   {
     languageOptions: {
       parserOptions: {
-        project: ['./tsconfig.check.json'],
+        // The web apps have their own program (DOM types, JSX): frontends/<face>/tsconfig.json.
+        project: ['./tsconfig.check.json', './frontends/*/tsconfig.json'],
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -68,6 +71,26 @@ export default defineConfig(
         {
           selector: `ImportExpression[source.value=/^(${DRIVERS.join('|')})($|[/])|^@grpc[/]/]`,
           message: DRIVER_MESSAGE,
+        },
+      ],
+    },
+  },
+  {
+    // Front ends: React's hooks rules, and the store's typed hooks (app hooks) instead of
+    // react-redux's untyped ones (STYLE.md, "Frontends").
+    files: ['frontends/*/src/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat['recommended-latest']],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-redux',
+              importNames: ['useDispatch', 'useSelector'],
+              message: 'Use the typed useAppDispatch / useAppSelector from src/store/hooks.ts.',
+            },
+          ],
         },
       ],
     },

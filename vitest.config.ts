@@ -1,3 +1,4 @@
+import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // Workspace packages export their TypeScript sources under the "source" condition, so tests
@@ -49,6 +50,18 @@ export default defineConfig({
           include: ['services/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           // Property tests run thousands of cases; on a loaded 2-core machine 5 s is too tight.
+          testTimeout: 30_000,
+        },
+      },
+      {
+        // The web apps' unit and component tests (frontends/*/src): a browser-like DOM (jsdom)
+        // and React's JSX transform; no stack. Runs with `unit` (group 0).
+        extends: true,
+        plugins: [react()],
+        test: {
+          name: 'web',
+          include: ['frontends/*/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
           testTimeout: 30_000,
         },
       },

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import {
   ClientAddressResolver,
@@ -50,6 +51,7 @@ import { UsageEmitter } from './usage/usage-emitter.js';
 import { DnsResolver } from '@ipdata/common/dns';
 import { DomainService } from './domains/domain.service.js';
 import { WhoisService } from './whois/whois.service.js';
+import { WebApp } from './web/web-app.js';
 import { parseWhoisServer, type WhoisServer } from './whois/whois-parse.js';
 
 export interface BffCn {
@@ -237,9 +239,17 @@ export function buildBffCn(config: BffCnConfig, deps: BffCnDeps): BffCn {
     limits: { maxFieldBytes: config.FORM_MAX_FIELD_BYTES, maxFileBytes: config.UPLOAD_MAX_BYTES, maxFields: 50 },
     logger: moduleLogger(logger, 'face-a'),
   });
+  // The built app (src/web): loaded before the server starts; asked after the calls' dispatcher,
+  // so /v1 and /v2 never reach it, and it leaves /healthz, /readyz and other methods to the server.
+  const web = config.WEB_APP_ENABLED ? lifecycle.register(WebApp.fromConfig(config, moduleLogger(logger, 'web'))) : undefined;
+  const firstHandler =
+    web === undefined
+      ? dispatcher.handle
+      : (request: IncomingMessage, response: ServerResponse) =>
+          dispatcher.handle(request, response) ?? web.handle(request, response);
   const server = lifecycle.register(
     HttpServer.fromConfig(
-      { name: 'http', host: config.HEALTH_HOST, port: config.HEALTH_PORT, firstHandler: dispatcher.handle },
+      { name: 'http', host: config.HEALTH_HOST, port: config.HEALTH_PORT, firstHandler },
       lifecycle,
       moduleLogger(logger, 'http'),
     ),

@@ -97,6 +97,11 @@ export const bffCnEnv = {
   // for its job before answering 503.
   BATCH_CONCURRENT_JOBS: env.int({ min: 1, max: 32, default: 2 }),
   BATCH_WAIT_SECONDS: env.int({ min: 1, max: 600, default: 120 }),
+  // The built face A app (README "Web app"): served from this port with the calls. A relative dir
+  // is taken from the repo root (services run in their data dir); without index.html in it only
+  // the API is served. Off where something else (an ingress, a CDN) serves the files.
+  WEB_APP_ENABLED: env.flag(true),
+  WEB_DIST_DIR: env.string({ default: 'frontends/cn/dist', expected: 'the directory of the built face A app' }),
 };
 
 export type BffCnConfig = ConfigOf<typeof bffCnEnv>;

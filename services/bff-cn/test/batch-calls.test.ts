@@ -47,7 +47,8 @@ async function batchText(ips: string, from = randomVisitor()): Promise<Response>
 
 async function upload(data: Buffer | string, filename: string, from = randomVisitor()): Promise<Response> {
   const form = new FormData();
-  form.set('file', new Blob([data]), filename);
+  // A copy as a plain Uint8Array: the DOM lib's BlobPart does not take Node's Buffer type.
+  form.set('file', new Blob([typeof data === 'string' ? data : new Uint8Array(data)]), filename);
   return post('/v1/upload_ip_xlsx', form, from);
 }
 
