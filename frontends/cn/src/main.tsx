@@ -1,4 +1,4 @@
-// Mounts the app; nothing else happens here (STYLE.md, "Frontends").
+// Mounts the app and nothing else: the wiring lives in app.tsx.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
