@@ -46,12 +46,15 @@ proto-baseline: $(NODE_MODULES_STAMP) ## approve the current contracts as the br
 build: $(PROTO_STAMP) ## compile every workspace package to dist/ (tsc -b) and the web apps (vite build)
 	npx tsc -b
 	npm run build --silent -w @ipdata/frontend-cn
+	npm run build --silent -w @ipdata/frontend-en
 
 .PHONY: lint
 lint: $(PROTO_STAMP) ## buf lint + breaking check, type check, ESLint, format check
 	cd proto && npx buf lint && npx buf breaking --against breaking-baseline.json
 	npx tsc -p tsconfig.check.json
+	npx tsc -p frontends/kit/tsconfig.json
 	npx tsc -p frontends/cn/tsconfig.json
+	npx tsc -p frontends/en/tsconfig.json
 	npx eslint . --max-warnings 0
 	npx prettier --check . --log-level warn
 
@@ -69,7 +72,7 @@ test: lint build dataset ## everything: lint, build, unit and integration tests 
 	scripts/test/install-probe-tools.sh
 	scripts/test/install-pdf-tools.sh
 	scripts/test/install-chromium.sh
-	npx vitest run
+	scripts/test/run-vitest-lanes.sh
 
 .PHONY: bench
 bench: build dataset ## lookup engine benchmark (JSON lines; medians and ratios against maxmind and gRPC baselines)
@@ -79,6 +82,11 @@ bench: build dataset ## lookup engine benchmark (JSON lines; medians and ratios 
 bench-api: dataset ## public API benchmark: wrk on bff-en vs node:http, Express, a maxmind peer (needs make stack-up; JSON lines)
 	scripts/bench/install-tools.sh
 	$(TSX) scripts/bench/public-api.bench.ts --runs 3 $(BENCH_ARGS)
+
+.PHONY: bench-lighthouse
+bench-lighthouse: ## Lighthouse performance/accessibility of a face's key pages on Debian's Chromium (needs make up; SITE=a|b, BASE=, PATHS=, RUNS=)
+	scripts/test/install-chromium.sh
+	$(TSX) scripts/bench/lighthouse.bench.ts --site $(or $(SITE),a) $(if $(BASE),--base $(BASE)) $(if $(PATHS),--paths $(PATHS)) --runs $(or $(RUNS),3)
 
 .PHONY: db-update
 db-update: ## download/refresh databases like geoipupdate (KEY or IPDATA_API_KEY; DB="complete/mmdb asn/csv"; DIR=var/databases; BASE_URL)

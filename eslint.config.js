@@ -19,7 +19,7 @@ const NO_DEFAULT_EXPORTS = [
 ];
 
 export default defineConfig(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'proto/gen/**', 'var/**', 'coverage/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'proto/gen/**', 'var/**', 'coverage/**', 'frontends/*/src/api/generated/**'] },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {

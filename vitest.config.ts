@@ -19,8 +19,14 @@ const SYSTEM_FILES = [
   'services/bff-en/test/usage-events.test.ts',
   'services/bff-en/test/demo-account.test.ts',
   'services/bff-en/test/databases.test.ts',
+  'services/bff-en/test/web-api-contract.test.ts',
   'services/stats/test/usage-end-to-end.test.ts',
+  // The web apps end to end in Chromium, against the system's BFFs serving the built apps.
+  'frontends/*/e2e/**/*.test.ts',
 ];
+
+// Integration files another lane runs (scripts/test/run-vitest-lanes.sh: comma-separated globs).
+const LANE_EXCLUDE = (process.env['TEST_LANE_EXCLUDE'] ?? '').split(',').filter(Boolean);
 
 /** What `integration` and `system` share: the real stack, one file at a time. */
 const integrationOptions = {
@@ -71,7 +77,7 @@ export default defineConfig({
           ...integrationOptions,
           name: 'integration',
           include: ['services/*/test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...SYSTEM_FILES],
+          exclude: [...configDefaults.exclude, ...SYSTEM_FILES, ...LANE_EXCLUDE],
           // After `unit`. Not 0: vitest runs groupOrder-0 projects without file parallelism last.
           sequence: { groupOrder: 1 },
         },

@@ -1,5 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+// Relative, not the package name: Vite bundles the config's relative imports, while a package's
+// TypeScript source would be left to Node to load.
+import { buildIdPlugin } from '../kit/src/vite-build-id.js';
 
 // Dev server: the app on 5173 (infra/ports.json's frontend-cn), face A's calls proxied to
 // bff-cn, so the browser sees one origin as it does when bff-cn serves the built app.
@@ -7,7 +10,7 @@ const BFF_CN = process.env['BFF_CN_URL'] ?? 'http://127.0.0.1:8081';
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), buildIdPlugin()],
   server: {
     port: 5173,
     strictPort: true,
@@ -20,5 +23,7 @@ export default defineConfig({
     assetsDir: 'assets',
     sourcemap: false,
     target: 'es2022',
+    // ECharts (the chart pages' chunk) is one library of ~650 kB; it never loads on the landing route.
+    chunkSizeWarningLimit: 700,
   },
 });

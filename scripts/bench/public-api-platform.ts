@@ -9,6 +9,9 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { Kafka } from 'kafkajs';
+import { pino } from 'pino';
+import { createKafka } from '@ipdata/common';
 import { ServiceProcess } from '../test/system/service-process.js';
 import { bffEnEnv, serviceEnv, systemPorts, type StackEnv, type SystemService } from '../test/system/system-layout.js';
 import { freePort, repoRoot } from './bench-support.js';
@@ -16,8 +19,8 @@ import { freePort, repoRoot } from './bench-support.js';
 export const BENCH_PLANS_FILE = join(repoRoot, 'scripts/bench/public-api-plans.yaml');
 const TELEMETRY_REGISTER = join(repoRoot, 'services/common/dist/telemetry/register.js');
 
-// The public API bench needs no downloads service.
-const ENTRIES: Record<Exclude<SystemService, 'bff-en' | 'downloads'>, string> = {
+// The public API bench needs no downloads service and nothing of face A.
+const ENTRIES: Record<Exclude<SystemService, 'bff-en' | 'downloads' | 'content' | 'probe' | 'bff-cn'>, string> = {
   'mail-sink': 'scripts/dev/mail-sink.ts',
   'lookup-engine': 'services/lookup-engine/src/main.ts',
   auth: 'services/auth/src/main.ts',
@@ -143,6 +146,16 @@ export class BenchPlatform {
     });
     this.running.push(service);
     return Object.assign(service, { origin: `http://127.0.0.1:${port}` });
+  }
+
+  /** stats' consumer group on the ledger (the system layout's), for its lag under load. */
+  get statsGroupId(): string {
+    return serviceEnv('stats', this.stack, this.ports)['KAFKA_GROUP_ID'] ?? 'stats';
+  }
+
+  /** A Kafka client on the benchmark's stack (the caller's admin calls only). */
+  kafka(): Kafka {
+    return createKafka({ brokers: this.stack.KAFKA_BROKERS.split(','), clientId: 'public-api-bench' }, pino({ level: 'silent' }));
   }
 
   /** bff-en instances first (they call the others), then the back ends. */

@@ -43,26 +43,35 @@ export function accountClients(addresses: { auth: string; billing: string }, tls
  * The mails the mail sink (scripts/dev/mail-sink.ts) stored as .eml files in `dir`: waits for the
  * confirmation link sent to `email` and returns its token.
  */
-export async function confirmationToken(dir: string, email: string, timeoutMs = 30_000): Promise<string> {
-  const pattern = /\/confirm-email\?token=([A-Za-z0-9_%.-]+)/;
+export function confirmationToken(dir: string, email: string, timeoutMs = 30_000): Promise<string> {
+  return mailedLinkToken(dir, email, '/confirm-email', timeoutMs);
+}
+
+/** The token of a link to `linkPath` ('/reset-password') mailed to `email` (the newest such mail wins). */
+export async function mailedLinkToken(dir: string, email: string, linkPath: string, timeoutMs = 30_000): Promise<string> {
+  const pattern = new RegExp(`${linkPath.replace(/[/.-]/g, '\\$&')}\\?token=([A-Za-z0-9_%.-]+)`);
   const token = await waitFor(
     () =>
       mailsTo(dir, email)
         .map((text) => pattern.exec(text)?.[1])
-        .find(Boolean),
+        .filter(Boolean)
+        .at(-1),
     {
       timeoutMs,
       intervalMs: 100,
-      what: `a confirmation mail to ${email} in ${dir} (is the mail sink running?)`,
+      what: `a mail with a ${linkPath} link to ${email} in ${dir} (is the mail sink running?)`,
     },
   );
   return decodeURIComponent(token);
 }
 
-function mailsTo(dir: string, email: string): string[] {
+/** The mails to `email` the mail sink stored in `dir`, oldest first, decoded. */
+export function mailsTo(dir: string, email: string): string[] {
   let files: string[];
   try {
-    files = readdirSync(dir).filter((file) => file.endsWith('.eml'));
+    files = readdirSync(dir)
+      .filter((file) => file.endsWith('.eml'))
+      .sort();
   } catch {
     return [];
   }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the browser the front ends' browser tests drive: Debian's `chromium` package
 # (/usr/bin/chromium) and a small Chinese font (fonts-wqy-microhei, 1.6 MB: without any CJK
-# font face A's screenshots show empty boxes for every character), from Debian's archive through apt (infra/local/lib.sh apt_install), never
+# font face A's screenshots show empty boxes for every character) and Noto Color Emoji (face B
+# shows country flags as emoji, empty boxes without it), from Debian's archive through apt (infra/local/lib.sh apt_install), never
 # a browser download (no `playwright install`: playwright-core is only the driver, it launches
 # this binary; see scripts/test/browser/). Does nothing when it is present (a second run takes
 # milliseconds). Prints the version in use.
@@ -24,7 +25,9 @@ source "$HERE/../../infra/local/lib.sh"
 # /etc/chromium.d/dev-shm check prints a harmless shell error where /dev/shm has two mounts.
 have_chromium() { [[ -x /usr/bin/chromium ]] && /usr/bin/chromium --version >/dev/null 2>&1; }
 CJK_FONT=/usr/share/fonts/truetype/wqy/wqy-microhei.ttc
-have_all() { have_chromium && [[ -f $CJK_FONT ]]; }
+EMOJI_FONT=/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf
+FONT_PACKAGES=(fonts-wqy-microhei fonts-noto-color-emoji)
+have_all() { have_chromium && [[ -f $CJK_FONT && -f $EMOJI_FONT ]]; }
 
 report() {
   printf 'chromium: %s (%s; CJK font %s)\n' "$(/usr/bin/chromium --version 2>/dev/null | grep -m 1 .)" \
@@ -35,14 +38,14 @@ if have_all; then
   report
   exit 0
 fi
-is_root || die "chromium or its CJK font is missing; install them with: sudo apt-get install -y chromium fonts-wqy-microhei"
+is_root || die "chromium or its fonts are missing; install them with: sudo apt-get install -y chromium ${FONT_PACKAGES[*]}"
 init_dirs
 lock_install
 log=$(install_log chromium)
-note "installing Debian's chromium and fonts-wqy-microhei with apt-get (log $(rel "$log"))"
-if ! apt_install "$log" chromium fonts-wqy-microhei || ! have_all; then
+note "installing Debian's chromium and ${FONT_PACKAGES[*]} with apt-get (log $(rel "$log"))"
+if ! apt_install "$log" chromium "${FONT_PACKAGES[@]}" || ! have_all; then
   unlock_install
-  die "apt-get install chromium fonts-wqy-microhei failed (log $(rel "$log")); the browser tests need /usr/bin/chromium"
+  die "apt-get install chromium ${FONT_PACKAGES[*]} failed (log $(rel "$log")); the browser tests need /usr/bin/chromium"
 fi
 unlock_install
 report

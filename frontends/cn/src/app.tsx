@@ -1,6 +1,7 @@
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
-import { ToastStack } from './components/toast-stack.js';
+import { ToastStack } from '@ipdata/web-kit/toast-stack';
+import { ModalHost } from './modals/modal-host.js';
 import type { createAppRouter } from './routes/router.js';
 import type { AppStore } from './store/store.js';
 
@@ -13,6 +14,7 @@ export function App({ store, router }: AppProps) {
   return (
     <Provider store={store}>
       <RouterProvider router={router} />
+      <ModalHost />
       <ToastStack />
     </Provider>
   );

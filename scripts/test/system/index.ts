@@ -18,6 +18,7 @@
  * Several runs on one machine need their own TEST_SYSTEM_PORT_BASE and TEST_SYSTEM_DIR.
  */
 import { randomBytes, randomInt } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { testGrpcTls } from '@ipdata/common/testing';
@@ -32,7 +33,7 @@ import {
 import { waitFor } from '@ipdata/common/testing';
 import { ServiceProcess } from './service-process.js';
 import { ensureTestSystem } from './start-system.js';
-import { bffEnEnv, checkoutReturnUrl, stackEnvFromProcess, systemDir, systemPorts } from './system-layout.js';
+import { bffEnEnv, checkoutReturnUrl, smsDir, stackEnvFromProcess, systemDir, systemPorts } from './system-layout.js';
 import { readState, type SystemAddresses } from './system-run.js';
 
 export { SILENT_NAME, TEST_ZONE } from './dns-stub.js';
@@ -67,7 +68,9 @@ function exportAddresses(addresses: SystemAddresses): void {
   process.env['TEST_DOWNLOADS_URL'] = addresses.downloadsUrl;
   process.env['TEST_MAIL_DIR'] = addresses.mailDir;
   process.env['TEST_DNS_SERVER'] = addresses.dnsServer;
+  process.env['TEST_CONTENT_GRPC'] = addresses.contentGrpc;
   if (addresses.bffEnUrl) process.env['TEST_BFF_EN_URL'] = addresses.bffEnUrl;
+  if (addresses.bffCnUrl) process.env['TEST_BFF_CN_URL'] = addresses.bffCnUrl;
 }
 
 /**
@@ -83,11 +86,13 @@ export function systemAddresses(): SystemAddresses {
   }
   return {
     bffEnUrl: process.env['TEST_BFF_EN_URL'],
+    bffCnUrl: process.env['TEST_BFF_CN_URL'],
     lookupGrpc,
     authGrpc: process.env['TEST_AUTH_GRPC'] ?? '',
     billingGrpc: process.env['TEST_BILLING_GRPC'] ?? '',
     statsGrpc: process.env['TEST_STATS_GRPC'] ?? '',
     downloadsGrpc: process.env['TEST_DOWNLOADS_GRPC'] ?? '',
+    contentGrpc: process.env['TEST_CONTENT_GRPC'] ?? '',
     downloadsUrl: process.env['TEST_DOWNLOADS_URL'] ?? '',
     mailDir: process.env['TEST_MAIL_DIR'] ?? '',
     dnsServer: process.env['TEST_DNS_SERVER'] ?? '',
@@ -99,6 +104,21 @@ export function bffEnUrl(): string {
   const url = systemAddresses().bffEnUrl;
   if (!url) throw new Error('bff-en is not part of the test system (not built yet, or TEST_SYSTEM=backends)');
   return url;
+}
+
+/** Face A's site on the system: bff-cn serving the built app; fails clearly when it is not running. */
+export function faceAUrl(): string {
+  const url = systemAddresses().bffCnUrl;
+  if (!url) throw new Error('bff-cn is not part of the test system (TEST_SYSTEM=backends)');
+  return url;
+}
+
+/**
+ * Face B's site on the system: bff-en serving the built app (frontends/en/dist; build it first:
+ * `npm run build -w @ipdata/frontend-en`) on the same origin as its /v1 and /api.
+ */
+export function faceBUrl(): string {
+  return bffEnUrl();
 }
 
 export interface BffEnProcess {
@@ -201,4 +221,54 @@ export function systemClients(): AccountClients {
   const addresses = systemAddresses();
   clients ??= accountClients({ auth: addresses.authGrpc, billing: addresses.billingGrpc }, testGrpcTls('bff-en'));
   return clients;
+}
+
+/**
+ * The newest link to `linkPath` ('/confirm-email', '/reset-password') in a mail auth sent to
+ * `email`, as the mail sink stored it ($TEST_MAIL_DIR, one .eml per mail, quoted-printable undone):
+ * the whole URL, so a browser test opens what the recipient would click. Waits up to `timeoutMs`.
+ */
+export async function readMailedLink(email: string, linkPath: string, options: { timeoutMs?: number } = {}): Promise<string> {
+  const dir = systemAddresses().mailDir;
+  const to = new RegExp(`^To:.*${email.replace(/[.+]/g, '\\$&')}`, 'mi');
+  const link = new RegExp(`https?://[^\\s"'<>]+${linkPath.replace(/[/.-]/g, '\\$&')}\\?token=[A-Za-z0-9_%.-]+`, 'g');
+  return waitFor(
+    async () => {
+      const files = (await readdir(dir).catch(() => [] as string[])).filter((file) => file.endsWith('.eml')).sort();
+      let newest: string | undefined;
+      for (const file of files) {
+        const text = (await readFile(join(dir, file), 'utf8'))
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+        if (to.test(text)) newest = text.match(link)?.at(-1) ?? newest;
+      }
+      return newest;
+    },
+    { timeoutMs: options.timeoutMs ?? 30_000, intervalMs: 200, what: `a mail with a ${linkPath} link to ${email} in ${dir}` },
+  );
+}
+
+/**
+ * The SMS code auth sent to `phone` through the system's development SMS gateway
+ * (scripts/dev/sms-sink.ts, one JSON file per message): the newest one received at or after
+ * `after`, waiting up to `timeoutMs` for it.
+ */
+export async function readSmsCode(phone: string, options: { after?: Date; timeoutMs?: number } = {}): Promise<string> {
+  const after = options.after?.getTime() ?? 0;
+  return waitFor(
+    async () => {
+      const files = (await readdir(smsDir()).catch(() => [] as string[])).sort().reverse();
+      for (const file of files) {
+        const message = JSON.parse(await readFile(join(smsDir(), file), 'utf8')) as {
+          phone: string;
+          params: { code: string };
+          received_at: string;
+        };
+        if (Date.parse(message.received_at) < after) return undefined;
+        if (message.phone === phone) return message.params.code;
+      }
+      return undefined;
+    },
+    { timeoutMs: options.timeoutMs ?? 10_000, intervalMs: 200, what: `an SMS code for ${phone} in ${smsDir()}` },
+  );
 }

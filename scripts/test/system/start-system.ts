@@ -1,6 +1,7 @@
 /**
  * Starting and stopping the one shared system of a test run: DNS stub, mail sink, lookup engine
- * (the real dataset), auth, billing (test plan catalogue), stats, downloads (the real dataset's files) and bff-en, each a detached process from
+ * (the real dataset), auth, billing (test plan catalogue), stats, downloads (the real dataset's files), content,
+ * probe, bff-en (serving face B's built app) and bff-cn (serving face A's), each a detached process from
  * source on the test ports of system-layout.ts, with mutual TLS from the test PKI, logs in
  * $TEST_SYSTEM_DIR/logs/<service>.log. Started by the first system test file (useTestSystem in
  * index.ts), reused by the later ones, stopped by the stack's global teardown (stopTestSystem).
@@ -10,7 +11,11 @@ import { join } from 'node:path';
 import { startGroupsAtLogEnd } from './consumer-groups.js';
 import { ServiceProcess, isReady, type Readiness } from './service-process.js';
 import {
+  SMS_GATEWAY_SECRET,
   SYSTEM_CONSUMER_GROUPS,
+  faceAOrigin,
+  faceBOrigin,
+  smsDir,
   repoRoot,
   serviceEnv,
   stackEnvFromProcess,
@@ -38,23 +43,29 @@ import {
 /** Set by the global setup: the vitest process a started system belongs to (its teardown stops it). */
 export const OWNER_ENV = 'TEST_SYSTEM_OWNER_PID';
 
-type Process = SystemService | 'dns-stub';
+type Process = SystemService | 'dns-stub' | 'sms-sink';
 
 const ENTRIES: Record<Process, string> = {
   'dns-stub': 'scripts/test/system/dns-stub-server.ts',
+  'sms-sink': 'scripts/dev/sms-sink.ts',
   'mail-sink': 'scripts/dev/mail-sink.ts',
   'lookup-engine': 'services/lookup-engine/src/main.ts',
   auth: 'services/auth/src/main.ts',
   billing: 'services/billing/src/main.ts',
   stats: 'services/stats/src/main.ts',
   downloads: 'services/downloads/src/main.ts',
+  content: 'services/content/src/main.ts',
+  probe: 'services/probe/src/main.ts',
   'bff-en': 'services/bff-en/src/main.ts',
+  'bff-cn': 'services/bff-cn/src/main.ts',
 };
 
 function readiness(service: Process, ports: SystemPorts): Readiness {
   switch (service) {
     case 'dns-stub':
       return { dns: ports.dns };
+    case 'sms-sink':
+      return { tcp: ports.smsGateway };
     case 'mail-sink':
       return { tcp: ports.mailSmtp };
     case 'lookup-engine':
@@ -67,9 +78,24 @@ function readiness(service: Process, ports: SystemPorts): Readiness {
       return { http: ports.statsHttp };
     case 'downloads':
       return { http: ports.downloadsHttp };
+    case 'content':
+      return { http: ports.contentHttp };
+    case 'probe':
+      return { http: ports.probeHttp };
     case 'bff-en':
       return { http: ports.bffEnHttp };
+    case 'bff-cn':
+      return { http: ports.bffCnHttp };
   }
+}
+
+/** The environment of the system's own helpers (not services of the platform). */
+function helperEnv(process: Process, ports: SystemPorts): Record<string, string> | undefined {
+  if (process === 'dns-stub') return { DNS_STUB_PORT: String(ports.dns) };
+  if (process === 'sms-sink') {
+    return { SMS_SINK_PORT: String(ports.smsGateway), SMS_SINK_DIR: smsDir(), SMS_GATEWAY_SECRET };
+  }
+  return undefined;
 }
 
 /**
@@ -140,30 +166,42 @@ async function start(dir: string, owner: number): Promise<SystemAddresses> {
     const launched = await ServiceProcess.start({
       name: service,
       entry: ENTRIES[service],
-      env: service === 'dns-stub' ? { DNS_STUB_PORT: String(ports.dns) } : serviceEnv(service, stack, ports),
+      env: helperEnv(service, ports) ?? serviceEnv(service as SystemService, stack, ports),
       logFile,
       ready,
       detached: { pidFile: pidFile(dir, service) },
     });
     running.push({ name: service, pid: launched.pid, entry: ENTRIES[service], ready, logFile });
   };
+  // allSettled: on a failure nothing may still be spawning while the others are stopped.
+  const launchAll = async (services: Process[]) => {
+    const launched = await Promise.allSettled(services.map(launch));
+    const failed = launched.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failed) throw failed.reason;
+  };
   try {
     await startGroupsAtLogEnd(stack.KAFKA_BROKERS, SYSTEM_CONSUMER_GROUPS);
     // Back ends do not wait for each other (events are asynchronous): start them together.
-    // allSettled: on a failure nothing may still be spawning while the others are stopped.
-    const launched = await Promise.allSettled(
-      (['dns-stub', 'mail-sink', 'lookup-engine', 'auth', 'billing', 'stats', 'downloads'] as const).map(launch),
-    );
-    const failed = launched.find((result) => result.status === 'rejected');
-    if (failed) throw failed.reason;
-    // TEST_SYSTEM=backends leaves bff-en out on purpose (while bff-en itself is being changed).
-    const withBffEn = process.env['TEST_SYSTEM'] !== 'backends' && existsSync(join(repoRoot, ENTRIES['bff-en']));
-    if (withBffEn) await launch('bff-en');
-    const addresses = addressesOf(ports, dir, withBffEn);
+    await launchAll([
+      'dns-stub',
+      'sms-sink',
+      'mail-sink',
+      'lookup-engine',
+      'auth',
+      'billing',
+      'stats',
+      'downloads',
+      'content',
+      'probe',
+    ]);
+    // TEST_SYSTEM=backends leaves the BFFs out on purpose (while one of them is being changed).
+    const withBffs = process.env['TEST_SYSTEM'] !== 'backends';
+    if (withBffs) await launchAll(['bff-en', 'bff-cn']);
+    const addresses = addressesOf(ports, dir, withBffs);
     writeState(dir, { ownerPid: owner, startedAt: new Date(started).toISOString(), addresses, services: running });
     console.log(
       `test system: ${running.map((service) => `${service.name} (pid ${service.pid})`).join(', ')}` +
-        `${withBffEn ? '' : ' — without bff-en'}; up in ${((Date.now() - started) / 1000).toFixed(1)} s, logs in ${join(dir, 'logs')}`,
+        `${withBffs ? '' : ' — without the BFFs'}; up in ${((Date.now() - started) / 1000).toFixed(1)} s, logs in ${join(dir, 'logs')}`,
     );
     return addresses;
   } catch (error) {
@@ -173,14 +211,16 @@ async function start(dir: string, owner: number): Promise<SystemAddresses> {
   }
 }
 
-function addressesOf(ports: SystemPorts, dir: string, bffEn: boolean): SystemAddresses {
+function addressesOf(ports: SystemPorts, dir: string, bffs: boolean): SystemAddresses {
   return {
-    bffEnUrl: bffEn ? `http://127.0.0.1:${ports.bffEnHttp}` : undefined,
+    bffEnUrl: bffs ? faceBOrigin(ports) : undefined,
+    bffCnUrl: bffs ? faceAOrigin(ports) : undefined,
     lookupGrpc: `127.0.0.1:${ports.lookupGrpc}`,
     authGrpc: `127.0.0.1:${ports.authGrpc}`,
     billingGrpc: `127.0.0.1:${ports.billingGrpc}`,
     statsGrpc: `127.0.0.1:${ports.statsGrpc}`,
     downloadsGrpc: `127.0.0.1:${ports.downloadsGrpc}`,
+    contentGrpc: `127.0.0.1:${ports.contentGrpc}`,
     downloadsUrl: `http://127.0.0.1:${ports.downloadsHttp}`,
     mailDir: join(dir, 'mail'),
     dnsServer: `127.0.0.1:${ports.dns}`,

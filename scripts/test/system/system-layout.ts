@@ -9,7 +9,18 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** The services of the system, in start order (the port registry's order). */
-export const SYSTEM_SERVICES = ['mail-sink', 'lookup-engine', 'auth', 'billing', 'stats', 'downloads', 'bff-en'] as const;
+export const SYSTEM_SERVICES = [
+  'mail-sink',
+  'lookup-engine',
+  'auth',
+  'billing',
+  'stats',
+  'downloads',
+  'content',
+  'probe',
+  'bff-en',
+  'bff-cn',
+] as const;
 export type SystemService = (typeof SYSTEM_SERVICES)[number];
 
 /**
@@ -27,13 +38,18 @@ export function systemPorts(base = Number(process.env['TEST_SYSTEM_PORT_BASE'] ?
     billingHttp: base + 13,
     billingWebhook: base + 14,
     billingCheckout: base + 15,
+    smsGateway: base + 16,
     statsGrpc: base + 4,
     statsHttp: base + 24,
     downloadsGrpc: base + 7,
     downloadsHttp: base + 27,
     mailSmtp: base + 5,
     dns: base + 6,
+    contentGrpc: base + 8,
+    contentHttp: base + 28,
+    probeHttp: base + 29,
     bffEnHttp: base + 32,
+    bffCnHttp: base + 31,
   };
 }
 export type SystemPorts = ReturnType<typeof systemPorts>;
@@ -54,6 +70,8 @@ export const SYSTEM_DATABASES = {
   stats: 'ipdata_system_stats',
   downloads: 'ipdata_system_downloads',
   bffEn: 'ipdata_system_bff_en',
+  content: 'ipdata_system_content',
+  bffCn: 'ipdata_system_bff_cn',
 };
 
 /**
@@ -63,6 +81,7 @@ export const SYSTEM_DATABASES = {
  */
 export const SYSTEM_CONSUMER_GROUPS = [
   'auth',
+  'auth.contact',
   'billing-test-system',
   'billing-test-system.users',
   'stats-test-system',
@@ -72,7 +91,19 @@ export const SYSTEM_CONSUMER_GROUPS = [
   'downloads-test-system.subscriptions',
   'bff-en-cache-test-system',
   'lookup-engine.test-system',
+  'content-test-system.users',
+  'content-test-system.subscriptions',
+  'probe.test-system',
+  'bff-cn-test-system.probe-results',
 ] as const;
+
+/** What auth signs SMS requests with and the system's SMS sink checks. */
+export const SMS_GATEWAY_SECRET = 'test-system-sms-gateway-secret-0123456789';
+
+/** Where the system's SMS sink stores each message a phone received (one JSON file each). */
+export function smsDir(): string {
+  return join(systemDir(), 'sms');
+}
 
 /** The sandbox payment secret of the system's billing (tests sign nothing with it; ≥ 32 characters). */
 const PAYMENT_SANDBOX_SECRET = 'test-system-sandbox-secret-0123456789';
@@ -111,7 +142,20 @@ export const TEST_PLAN_CATALOGUE = join(repoRoot, 'services/bff-en/test/fixtures
 
 /** Origin the sandbox checkout may send buyers back to (CHECKOUT_RETURN_ORIGINS). */
 export function checkoutReturnUrl(ports: SystemPorts): string {
-  return `http://127.0.0.1:${ports.bffEnHttp}/billing/return`;
+  return `${faceBOrigin(ports)}/billing/return`;
+}
+
+/** Face A's site as the browser tests open it: bff-cn serving the built app (frontends/cn/dist). */
+export function faceAOrigin(ports: SystemPorts): string {
+  return `http://127.0.0.1:${ports.bffCnHttp}`;
+}
+
+/**
+ * Face B's site as the browser tests open it: bff-en serving the built app (frontends/en/dist) beside
+ * its public API and web API. Auth's mail links and the checkout's way back point here.
+ */
+export function faceBOrigin(ports: SystemPorts): string {
+  return `http://127.0.0.1:${ports.bffEnHttp}`;
 }
 
 /** The environment of one service of the system (besides PATH/HOME). */
@@ -149,13 +193,19 @@ export function serviceEnv(service: SystemService, stack: StackEnv, ports: Syste
         // The test harness flag allows the log SMS gateway and cheap scrypt (APP_ENV=test only).
         AUTH_TEST_HARNESS: 'true',
         SCRYPT_N: '1024',
-        SMS_GATEWAY: 'log',
-        SMS_GATEWAY_SECRET: 'test-system-sms-gateway-secret-0123456789',
+        // The real provider protocol, to the development SMS gateway (scripts/dev/sms-sink.ts).
+        SMS_GATEWAY: 'http',
+        SMS_GATEWAY_URL: `http://127.0.0.1:${ports.smsGateway}/sms`,
+        SMS_GATEWAY_SECRET,
+        // A browser test registers and then logs in by code with one phone within seconds.
+        SMS_RESEND_SECONDS: '1',
+        SMS_PER_IP_PER_HOUR: '10000',
         SMS_CODE_SECRET: 'test-system-sms-code-secret-0123456789',
         EMAIL_LINK_SECRET: 'test-system-email-link-secret-0123456789',
         SMTP_URL: `smtp://127.0.0.1:${ports.mailSmtp}`,
         MAIL_RELAY_INTERVAL_SECONDS: '1',
-        PUBLIC_BASE_URL: `http://127.0.0.1:${ports.bffEnHttp}`,
+        // Confirmation and reset links open face B's app (its /confirm-email and /reset-password routes).
+        PUBLIC_BASE_URL: faceBOrigin(ports),
         // Many test accounts come from one loopback client address.
         SIGNUPS_PER_IP_PER_HOUR: '100000',
         LOGINS_PER_IP_PER_15_MIN: '100000',
@@ -172,7 +222,7 @@ export function serviceEnv(service: SystemService, stack: StackEnv, ports: Syste
         SANDBOX_CHECKOUT_PUBLIC_URL: `http://127.0.0.1:${ports.billingCheckout}`,
         PAYMENT_WEBHOOK_URL: `http://127.0.0.1:${ports.billingWebhook}/webhooks/payments/sandbox`,
         PAYMENT_SANDBOX_SECRET,
-        CHECKOUT_RETURN_ORIGINS: new URL(checkoutReturnUrl(ports)).origin,
+        CHECKOUT_RETURN_ORIGINS: `${new URL(checkoutReturnUrl(ports)).origin},${faceAOrigin(ports)}`,
         MONGO_URL: withDatabase(stack.MONGO_URL, SYSTEM_DATABASES.billing),
         // Not "billing": per-file billing harnesses use uniqueName() groups, the system its own.
         KAFKA_GROUP_ID: 'billing-test-system',
@@ -206,12 +256,66 @@ export function serviceEnv(service: SystemService, stack: StackEnv, ports: Syste
         // The real datasets folder is a cache other clones share: the system never prunes it.
         KEEP_VERSIONS: '100',
       };
+    case 'content':
+      return {
+        ...common,
+        ...tlsEnv(stack, 'content'),
+        HEALTH_PORT: String(ports.contentHttp),
+        GRPC_PORT: String(ports.contentGrpc),
+        MONGO_URL: withDatabase(stack.MONGO_URL, SYSTEM_DATABASES.content),
+        KAFKA_GROUP_ID: 'content-test-system',
+        OUTBOX_INTERVAL_MS: '500',
+      };
+    case 'probe':
+      return {
+        ...common,
+        HEALTH_PORT: String(ports.probeHttp),
+        PROBE_SITE: 'test-system',
+        // Browser tests trace loopback addresses only.
+        PROBE_ALLOW_PRIVATE: 'true',
+        PROBE_WAIT_MS: '500',
+      };
     case 'bff-en':
-      return bffEnEnv(stack, ports, { port: ports.bffEnHttp, instance: 'test-system' });
+      return {
+        ...bffEnEnv(stack, ports, { port: ports.bffEnHttp, instance: 'test-system' }),
+        // The system's bff-en serves face B's built app (the browser tests open faceBOrigin).
+        WEB_APP_ENABLED: 'true',
+        WEB_DIST_DIR: join(repoRoot, 'frontends/en/dist'),
+      };
+    case 'bff-cn':
+      return {
+        ...common,
+        ...tlsEnv(stack, 'bff-cn'),
+        HEALTH_PORT: String(ports.bffCnHttp),
+        LOOKUP_GRPC_ADDR: `127.0.0.1:${ports.lookupGrpc}`,
+        AUTH_GRPC_ADDR: `127.0.0.1:${ports.authGrpc}`,
+        BILLING_GRPC_ADDR: `127.0.0.1:${ports.billingGrpc}`,
+        STATS_GRPC_ADDR: `127.0.0.1:${ports.statsGrpc}`,
+        CONTENT_GRPC_ADDR: `127.0.0.1:${ports.contentGrpc}`,
+        SITE_ORIGIN: faceAOrigin(ports),
+        MONGO_URL: withDatabase(stack.MONGO_URL, SYSTEM_DATABASES.bffCn),
+        REDIS_URL: stack.REDIS_URL,
+        VISITOR_ID_SECRET: 'test-system-visitor-id-secret-0123456789',
+        PROBE_ALLOW_PRIVATE: 'true',
+        PROBE_RESULTS_GROUP_ID: 'bff-cn-test-system.probe-results',
+        DNS_SERVERS: `127.0.0.1:${ports.dns}`,
+        DNS_TIMEOUT_MS: '500',
+        BATCH_DIR: join(systemDir(), 'bff-cn-batch'),
+        // Every browser test comes from 127.0.0.1: the per-visitor limits must not be what they test.
+        LOOKUP_RATE_LIMIT: '100000',
+        BATCH_RATE_LIMIT: '10000',
+        PROBE_TASK_LIMIT: '10000',
+        DOMAIN_TOOLS_RATE_LIMIT: '10000',
+        WEB_APP_ENABLED: 'true',
+        WEB_DIST_DIR: join(repoRoot, 'frontends/cn/dist'),
+      };
   }
 }
 
-/** One bff-en of the system: the first, or another one a test starts (own port, instance and data dir). */
+/**
+ * One bff-en of the system: the first, or another one a test starts (own port, instance and data
+ * dir). Only the system's own bff-en serves face B's app (serviceEnv): the others are API tests'.
+ */
 export function bffEnEnv(
   stack: StackEnv,
   ports: SystemPorts,
@@ -239,5 +343,12 @@ export function bffEnEnv(
     // Small enough that a test can send a body over it (413) in a second.
     BULK_MAX_BYTES: String(1024 * 1024),
     DATA_DIR: join(systemDir(), options.instance),
+    CONTENT_GRPC_ADDR: `127.0.0.1:${ports.contentGrpc}`,
+    SITE_ORIGIN: `http://127.0.0.1:${options.port}`,
+    VISITOR_ID_SECRET: 'test-system-visitor-id-secret-0123456789',
+    // Every browser test comes from 127.0.0.1: the per-visitor limit must not be what they test.
+    WEB_LOOKUP_RATE_LIMIT: '100000',
+    WEB_CONTACT_RATE_LIMIT: '100000',
+    WEB_APP_ENABLED: 'false',
   };
 }

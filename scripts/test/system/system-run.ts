@@ -17,12 +17,15 @@ import type { PidRecord, Readiness } from './service-process.js';
 export interface SystemAddresses {
   /** The system's bff-en, e.g. http://127.0.0.1:19082 (undefined while bff-en is not started). */
   bffEnUrl: string | undefined;
+  /** The system's bff-cn serving face A's built app (undefined while bff-cn is not started). */
+  bffCnUrl: string | undefined;
   /** host:port of the gRPC servers (mutual TLS: testGrpcTls('<caller>') from @ipdata/common/testing). */
   lookupGrpc: string;
   authGrpc: string;
   billingGrpc: string;
   statsGrpc: string;
   downloadsGrpc: string;
+  contentGrpc: string;
   /** The downloads file server (signed links and samples point here). */
   downloadsUrl: string;
   /** Where the mail sink stores what auth sends (.eml files). */

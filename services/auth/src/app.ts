@@ -20,6 +20,7 @@ import {
 } from '@ipdata/common';
 import { AuthServiceService } from '@ipdata/proto/auth/v1/auth';
 import type { SubscriptionChanged } from '@ipdata/proto/events/v1/billing';
+import type { FeedbackReceived } from '@ipdata/proto/events/v1/content';
 import type { Logger } from 'pino';
 import { PENDING_SIGNUP_TTL_MS } from './accounts/account.js';
 import { EmailAccountService } from './accounts/email-account.service.js';
@@ -31,6 +32,7 @@ import { SignedLinks } from './accounts/signed-link.js';
 import { UserViews } from './accounts/user-views.js';
 import { authAccessPolicy } from './adapters/grpc/auth.access-policy.js';
 import { authHandlers, type AuthDomain } from './adapters/grpc/auth.handlers.js';
+import { contactConsumer } from './adapters/kafka/contact.consumer.js';
 import { subscriptionConsumer } from './adapters/kafka/subscription.consumer.js';
 import { SmtpMailer } from './adapters/mail/smtp.mailer.js';
 import { MongoAccountRepository } from './adapters/mongo/account.repository.js';
@@ -45,6 +47,7 @@ import { HttpSmsGateway } from './adapters/sms/http-sms.gateway.js';
 import { LogSmsGateway } from './adapters/sms/log-sms.gateway.js';
 import { ApiKeyService } from './api-keys/api-key.service.js';
 import type { AuthConfig } from './config.js';
+import { ACKNOWLEDGEMENT_RECEIPT_MS, ContactAcknowledgements } from './contact/contact-acknowledgements.js';
 import { SubscriptionProjection } from './entitlements/subscription-projection.js';
 import { SessionService } from './sessions/session.service.js';
 import { SmsCodeService } from './sms/sms-code.service.js';
@@ -56,6 +59,7 @@ export interface AuthOverrides {
   smsGateway?: SmsGateway;
   /** Redis key prefix (default "auth:"); tests give each file its own. */
   redisPrefix?: string;
+  /** Group of the billing.subscription.v1 consumer (default "auth"); the contact consumer's is `<it>.contact`. */
   consumerGroupId?: string;
   /** First retry delay of the mail relay (default 1 s); tests shorten it. */
   mailRetryDelayMs?: number;
@@ -76,6 +80,9 @@ export interface AuthService {
   health: HttpServer;
   domain: AuthDomain;
   subscriptions: EventConsumer<SubscriptionChanged>;
+  /** content.feedback.v1: acknowledges face B's contact form by mail. */
+  contacts: EventConsumer<FeedbackReceived>;
+  mailReceiptSweeper: PeriodicTask;
 }
 
 /** config → adapters → domain → handlers, registered with one lifecycle (main.ts and tests call this). */
@@ -112,7 +119,11 @@ export function buildAuthService(config: AuthConfig, logger: Logger, overrides: 
       await Promise.all(
         [accountsRepo, sessionsRepo, apiKeysRepo, subscriptionsRepo, mailOutbox].map((repo) => repo.createIndexes()),
       );
-      await ensureTopics(kafka, topicSpecs([TOPICS.authUser, TOPICS.billingSubscription]), moduleLogger(logger, 'kafka.admin'));
+      await ensureTopics(
+        kafka,
+        topicSpecs([TOPICS.authUser, TOPICS.billingSubscription, TOPICS.contentFeedback]),
+        moduleLogger(logger, 'kafka.admin'),
+      );
     }),
   );
   const producer = lifecycle.register(
@@ -165,7 +176,11 @@ export function buildAuthService(config: AuthConfig, logger: Logger, overrides: 
     new RedisCooldown(redis, prefix),
     smsGateway,
     clock,
-    { perIpPerHour: config.SMS_PER_IP_PER_HOUR, codeSecret: config.SMS_CODE_SECRET },
+    {
+      perIpPerHour: config.SMS_PER_IP_PER_HOUR,
+      codeSecret: config.SMS_CODE_SECRET,
+      resendMs: config.SMS_RESEND_SECONDS * 1000,
+    },
   );
   const apiKeys = new ApiKeyService(apiKeysRepo, new RedisApiKeyCache(redis, prefix), subscriptionsRepo, clock, {
     cacheTtlMs: config.API_KEY_CACHE_TTL_SECONDS * 1000,
@@ -191,15 +206,29 @@ export function buildAuthService(config: AuthConfig, logger: Logger, overrides: 
     profiles: new ProfileService(accountsRepo, hasher, sessions, limiter, views, clock),
   };
 
+  const groupId = overrides.consumerGroupId ?? 'auth';
   const projection = new SubscriptionProjection(subscriptionsRepo, (accountId) => apiKeys.invalidateAccount(accountId));
   const subscriptions = lifecycle.register(
     subscriptionConsumer({
       kafka,
-      groupId: overrides.consumerGroupId ?? 'auth',
+      groupId,
       projection,
       dlqProducer: producer,
       redis,
       logger: moduleLogger(logger, 'kafka.consumer'),
+    }),
+  );
+  // One group per topic (kafkajs): the subscription consumer keeps the plain "auth" it always had.
+  const contacts = lifecycle.register(
+    contactConsumer({
+      kafka,
+      groupId: `${groupId}.contact`,
+      acknowledgements: new ContactAcknowledgements(mailOutbox, limiter, clock, {
+        mailsPerAddressPerHour: config.MAIL_PER_ADDRESS_PER_HOUR,
+      }),
+      dlqProducer: producer,
+      redis,
+      logger: moduleLogger(logger, 'kafka.contact'),
     }),
   );
   const sessionSweeper = lifecycle.register(
@@ -228,6 +257,16 @@ export function buildAuthService(config: AuthConfig, logger: Logger, overrides: 
   );
 
   later.mailRelay = mailRelay;
+  const mailReceiptSweeper = lifecycle.register(
+    PeriodicTask.fromConfig(
+      {
+        name: 'mail-receipt-sweeper',
+        intervalMs: 3600_000,
+        run: () => mailOutbox.pruneReceipts(new Date(Date.now() - ACKNOWLEDGEMENT_RECEIPT_MS)),
+      },
+      logger,
+    ),
+  );
 
   const grpc = lifecycle.register(
     GrpcServer.fromConfig({ ...grpcServerConfigFrom(config), policy: authAccessPolicy }, moduleLogger(logger, 'grpc')),
@@ -253,5 +292,7 @@ export function buildAuthService(config: AuthConfig, logger: Logger, overrides: 
     health,
     domain,
     subscriptions,
+    contacts,
+    mailReceiptSweeper,
   };
 }

@@ -38,6 +38,8 @@ export const authEnvSchema = {
   SMS_CODE_SECRET: env.secret(env.string({ expected: 'a secret of at least 32 characters keying the stored SMS code hashes' })),
   SMS_GATEWAY_TEMPLATE: env.string({ default: 'ipdata_verification_code' }),
   SMS_PER_IP_PER_HOUR: env.int({ min: 1, max: 100_000, default: 20 }),
+  // How long a phone waits before another code is sent (any purpose); tests shorten it.
+  SMS_RESEND_SECONDS: env.int({ min: 1, max: 3_600, default: 60 }),
   SMTP_URL: env.secret(env.url(['smtp', 'smtps'], 'smtp://127.0.0.1:2525')),
   MAIL_FROM: env.string({ default: 'IP Data <no-reply@ipdata.example>' }),
   EMAIL_LINK_SECRET: env.secret(env.string({ expected: 'a secret of at least 32 characters for signing email links' })),

@@ -4,6 +4,7 @@ import {
   ClientAddressResolver,
   EventProducer,
   HttpServer,
+  VisitorIds,
   Lifecycle,
   RedisConnection,
   TOPICS,
@@ -16,6 +17,7 @@ import {
   systemClock,
   topicSpecs,
 } from '@ipdata/common';
+import { WebApp } from '@ipdata/common/web-app';
 import { createLookupClient } from '@ipdata/lookup-engine/client';
 import { AuthServiceClient } from '@ipdata/proto/auth/v1/auth';
 import { BillingServiceClient } from '@ipdata/proto/billing/v1/billing';
@@ -43,7 +45,6 @@ import type { CardTools } from './card-tools/index.js';
 import type { BffCnConfig } from './config.js';
 import { FaceADispatcher } from './face-a/face-a.dispatcher.js';
 import type { FaceACall } from './face-a/face-a-call.js';
-import { VisitorIds } from './face-a/visitor-id.js';
 import { FaceALookups } from './lookups/face-a-lookups.js';
 import { IpReports } from './report/ip-reports.js';
 import { loadReportExamples } from './report/report-examples.js';
@@ -51,7 +52,6 @@ import { UsageEmitter } from './usage/usage-emitter.js';
 import { DnsResolver } from '@ipdata/common/dns';
 import { DomainService } from './domains/domain.service.js';
 import { WhoisService } from './whois/whois.service.js';
-import { WebApp } from './web/web-app.js';
 import { parseWhoisServer, type WhoisServer } from './whois/whois-parse.js';
 
 export interface BffCn {
@@ -239,9 +239,11 @@ export function buildBffCn(config: BffCnConfig, deps: BffCnDeps): BffCn {
     limits: { maxFieldBytes: config.FORM_MAX_FIELD_BYTES, maxFileBytes: config.UPLOAD_MAX_BYTES, maxFields: 50 },
     logger: moduleLogger(logger, 'face-a'),
   });
-  // The built app (src/web): loaded before the server starts; asked after the calls' dispatcher,
-  // so /v1 and /v2 never reach it, and it leaves /healthz, /readyz and other methods to the server.
-  const web = config.WEB_APP_ENABLED ? lifecycle.register(WebApp.fromConfig(config, moduleLogger(logger, 'web'))) : undefined;
+  // The built app (common's web-app): loaded before the server starts; asked after the calls'
+  // dispatcher, and leaves /v1, /v2, /healthz, /readyz and other methods to the server.
+  const web = config.WEB_APP_ENABLED
+    ? lifecycle.register(WebApp.fromConfig(config, { apiPrefixes: ['/v1', '/v2'] }, moduleLogger(logger, 'web')))
+    : undefined;
   const firstHandler =
     web === undefined
       ? dispatcher.handle

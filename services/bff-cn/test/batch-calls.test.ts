@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { UsageChannel, UsageResult } from '@ipdata/proto/events/v1/usage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VisitorIds } from '../src/face-a/visitor-id.js';
+import { VisitorIds } from '@ipdata/common';
 import { BffCnHarness, randomVisitor } from './fixtures/bff-cn-harness.js';
 
 // query_ip_batch_zone and upload_ip_xlsx against the real stack: lookup engine, Redis, Kafka,

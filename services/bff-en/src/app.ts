@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { ApiKeyClientCache, apiKeyCacheConsumers, grpcApiKeyResolver } from '@ipdata/auth/client';
@@ -5,6 +6,7 @@ import {
   ClientAddressResolver,
   EventProducer,
   HttpServer,
+  LimitedCounter,
   Lifecycle,
   MongoConnection,
   RedisConnection,
@@ -17,13 +19,16 @@ import {
   startupStep,
   systemClock,
   topicSpecs,
+  VisitorIds,
   type Clock,
 } from '@ipdata/common';
+import { WebApp } from '@ipdata/common/web-app';
 import { createLookupClient } from '@ipdata/lookup-engine/client';
 import { AuthServiceClient } from '@ipdata/proto/auth/v1/auth';
 import { BillingServiceClient } from '@ipdata/proto/billing/v1/billing';
 import { DownloadsServiceClient } from '@ipdata/proto/downloads/v1/downloads';
 import { StatsServiceClient } from '@ipdata/proto/stats/v1/stats';
+import { ContentServiceClient } from '@ipdata/proto/content/v1/content';
 import { BulkJobs } from '@ipdata/bulk-jobs';
 import { GrpcLookupEngine } from './adapters/grpc/lookup-engine.adapter.js';
 import { UsageKafkaSink } from './adapters/kafka/usage-kafka.sink.js';
@@ -31,6 +36,10 @@ import { RedisQuotaStore } from './adapters/redis/quota.redis-store.js';
 import { GrpcStatsUsageHistory } from './adapters/grpc/stats-usage.adapter.js';
 import { GrpcDownloadPlans } from './adapters/grpc/billing-plans.adapter.js';
 import { GrpcDatabaseDownloads } from './adapters/grpc/downloads.adapter.js';
+import { GrpcUnreadCounts } from './adapters/grpc/content-unread.adapter.js';
+import { GrpcContactForm } from './adapters/grpc/content-contact.adapter.js';
+import { GrpcWebAccounts } from './adapters/grpc/web-accounts.adapter.js';
+import { GrpcWebBilling } from './adapters/grpc/web-billing.adapter.js';
 import type { BffEnConfig } from './config.js';
 import { DatabaseAccess } from './databases/database-access.js';
 import { DomainResolver } from './domain-lookup/domain-resolver.js';
@@ -44,11 +53,15 @@ import { loadOpenApiJson } from './public-api/routes/openapi.routes.js';
 import { QuotaService } from './quota/index.js';
 import { UsageLedger } from './usage/index.js';
 import { UsageHistory } from './usage-history/usage-history.js';
+import { WebApiDispatcher } from './web-api/web-api.dispatcher.js';
+import { loadWebOpenApiJson, webApiRoutes } from './web-api/web-api.routes.js';
 
 export interface BffEn {
   lifecycle: Lifecycle;
   /** The public API's operations (the OpenAPI contract test compares them with the document). */
   publicOperations(): PublicOperation[];
+  /** The web API's routes (its OpenAPI contract test compares them with openapi/web-api.yaml). */
+  webOperations(): { method: string; path: string; name: string }[];
   /** Bound HTTP port (configure 0 in tests). */
   port(): number;
 }
@@ -95,10 +108,10 @@ export function buildBffEn(config: BffEnConfig, deps: { logger: Logger; clock?: 
 
   let quota: QuotaService | undefined;
   let ledger: UsageLedger | undefined;
+  const redis = lifecycle.register(
+    RedisConnection.fromConfig({ url: config.REDIS_URL, commandTimeoutMs: 300 }, moduleLogger(logger, 'redis')),
+  );
   if (accountingOn) {
-    const redis = lifecycle.register(
-      RedisConnection.fromConfig({ url: config.REDIS_URL, commandTimeoutMs: 300 }, moduleLogger(logger, 'redis')),
-    );
     quota = lifecycle.register(
       QuotaService.create({
         store: new RedisQuotaStore(redis.client),
@@ -140,6 +153,13 @@ export function buildBffEn(config: BffEnConfig, deps: { logger: Logger; clock?: 
     servers: config.DNS_SERVERS,
     timeoutMs: config.DNS_TIMEOUT_MS,
   });
+  const statsUsage = new GrpcStatsUsageHistory(createGrpcClient(StatsServiceClient, { address: config.STATS_GRPC_ADDR, tls }));
+  const billingClient = createGrpcClient(BillingServiceClient, { address: config.BILLING_GRPC_ADDR, tls });
+  const databases = new DatabaseAccess(
+    new GrpcDatabaseDownloads(createGrpcClient(DownloadsServiceClient, { address: config.DOWNLOADS_GRPC_ADDR, tls })),
+    new GrpcDownloadPlans(billingClient),
+  );
+  const clientAddress = new ClientAddressResolver(config.TRUSTED_PROXIES);
   const dispatcher = new PublicApiDispatcher({
     routes: publicRoutes({
       accounting,
@@ -148,25 +168,52 @@ export function buildBffEn(config: BffEnConfig, deps: { logger: Logger; clock?: 
       domains,
       bulk,
       bulkMaxBytes: config.BULK_MAX_BYTES,
-      clientAddress: new ClientAddressResolver(config.TRUSTED_PROXIES),
+      clientAddress,
       openApiJson: loadOpenApiJson(),
-      usageHistory: new UsageHistory(
-        new GrpcStatsUsageHistory(createGrpcClient(StatsServiceClient, { address: config.STATS_GRPC_ADDR, tls })),
-        moduleLogger(logger, 'usage-history'),
-      ),
-      databases: new DatabaseAccess(
-        new GrpcDatabaseDownloads(createGrpcClient(DownloadsServiceClient, { address: config.DOWNLOADS_GRPC_ADDR, tls })),
-        new GrpcDownloadPlans(createGrpcClient(BillingServiceClient, { address: config.BILLING_GRPC_ADDR, tls })),
-      ),
+      usageHistory: new UsageHistory(statsUsage, moduleLogger(logger, 'usage-history')),
+      databases,
     }),
     keys,
     accounting,
     clock,
     logger: moduleLogger(logger, 'public-api'),
   });
+  const accounts = new GrpcWebAccounts(authClient);
+  const contentClient = createGrpcClient(ContentServiceClient, { address: config.CONTENT_GRPC_ADDR, tls });
+  const web = new WebApiDispatcher({
+    routes: webApiRoutes({
+      accounts,
+      billing: new GrpcWebBilling(billingClient),
+      unread: new GrpcUnreadCounts(contentClient),
+      contact: new GrpcContactForm(contentClient),
+      usageSeries: statsUsage,
+      quota,
+      databases,
+      lookups,
+      domains,
+      accounting,
+      visitorIds: new VisitorIds(config.VISITOR_ID_SECRET),
+      limiter: new LimitedCounter(redis.client),
+      config,
+      logger: moduleLogger(logger, 'web-api'),
+    }),
+    sessions: accounts,
+    clientAddress,
+    allowedOrigins: [config.SITE_ORIGIN],
+    openApiJson: loadWebOpenApiJson(),
+    clock,
+    logger: moduleLogger(logger, 'web-api'),
+  });
+  // Face B's built app, asked last: /v1 and /api never reach it (nor /healthz, /readyz, other methods).
+  const webApp = config.WEB_APP_ENABLED
+    ? lifecycle.register(WebApp.fromConfig(config, { apiPrefixes: ['/v1', '/api'] }, moduleLogger(logger, 'web-app')))
+    : undefined;
+  // The public API first: its hot path pays one prefix check more than before, nothing else.
+  const firstHandler = (request: IncomingMessage, response: ServerResponse) =>
+    dispatcher.handle(request, response) ?? web.handle(request, response) ?? webApp?.handle(request, response);
   const server = lifecycle.register(
     HttpServer.fromConfig(
-      { name: 'http', host: config.HEALTH_HOST, port: config.HEALTH_PORT, firstHandler: dispatcher.handle },
+      { name: 'http', host: config.HEALTH_HOST, port: config.HEALTH_PORT, firstHandler },
       lifecycle,
       moduleLogger(logger, 'http'),
     ),
@@ -174,6 +221,7 @@ export function buildBffEn(config: BffEnConfig, deps: { logger: Logger; clock?: 
   return {
     lifecycle,
     publicOperations: () => dispatcher.operations(),
+    webOperations: () => web.operations(),
     port: () => server.boundPort,
   };
 }

@@ -9,6 +9,8 @@ import {
   redisEnv,
   serviceEnv,
   ConfigError,
+  weakSecretProblems,
+  withDevelopmentValues,
   type ConfigOf,
 } from '@ipdata/common';
 
@@ -44,16 +46,46 @@ export const bffEnEnv = {
   BULK_MAX_LINES: env.int({ min: 1, max: 10_000_000, default: 1_000_000 }),
   BULK_MAX_BYTES: env.int({ min: 1024, max: 1024 * 1024 * 1024, default: 64 * 1024 * 1024 }),
   BULK_CONCURRENT_JOBS: env.int({ min: 1, max: 16, default: 1 }),
+  // The web app's API (/api): where the site is (checkout return, CSRF origin check) and its cookies.
+  SITE_ORIGIN: env.url(['http', 'https'], 'http://127.0.0.1:8082'),
+  // The `token` cookie's Domain: the site domain ("example.com" covers www. too); empty = this host only.
+  COOKIE_DOMAIN: env.domainName({ default: '' }),
+  // The web app's unread-message badge and the contact form (content's GetUnreadCount, SubmitContact).
+  CONTENT_GRPC_ADDR: env.address('127.0.0.1:50056'),
+  // Keys the anonymous visitor ids of the lookup tool's usage events (HMAC; like bff-cn's).
+  VISITOR_ID_SECRET: env.secret(env.string({ expected: 'a secret of at least 32 characters' })),
+  // The web lookup tool: requests per visitor address per window (Redis, shared by every replica).
+  WEB_LOOKUP_RATE_LIMIT: env.int({ min: 1, max: 1_000_000, default: 60 }),
+  WEB_LOOKUP_RATE_WINDOW_SECONDS: env.int({ min: 1, max: 86_400, default: 60 }),
+  // The contact form: messages per visitor address per window (Redis, shared by every replica).
+  WEB_CONTACT_RATE_LIMIT: env.int({ min: 1, max: 1_000_000, default: 10 }),
+  WEB_CONTACT_RATE_WINDOW_SECONDS: env.int({ min: 1, max: 86_400, default: 3_600 }),
   // off: no quota and no usage ledger — only for measuring their cost (scripts/bench); refused in production.
   PUBLIC_API_ACCOUNTING: env.oneOf(['on', 'off'], 'on'),
+  // Face B's built app on this port beside /v1 and /api (common's web-app); false where something else serves it.
+  WEB_APP_ENABLED: env.flag(true),
+  WEB_DIST_DIR: env.string({ default: 'frontends/en/dist', expected: 'the directory of the built face B app' }),
 };
 
 export type BffEnConfig = ConfigOf<typeof bffEnEnv>;
 
+/** Filled in only with APP_ENV=development (`make up` without a secrets file); refused in production. */
+const DEVELOPMENT_VALUES: Readonly<Record<string, string>> = {
+  VISITOR_ID_SECRET: 'dev-only-visitor-id-secret-not-for-production-00',
+};
+
 export function loadBffEnConfig(source: NodeJS.ProcessEnv = process.env): BffEnConfig {
-  const config = loadConfig(bffEnEnv, source);
-  const problems: string[] = grpcTransportProblems(config, source);
-  if (config.PUBLIC_API_ACCOUNTING === 'off' && isProductionEnv(source)) {
+  const filled = withDevelopmentValues(source, DEVELOPMENT_VALUES);
+  const config = loadConfig(bffEnEnv, filled);
+  const problems: string[] = [
+    ...grpcTransportProblems(config, filled),
+    ...weakSecretProblems(config, {
+      names: ['VISITOR_ID_SECRET'],
+      developmentValues: Object.values(DEVELOPMENT_VALUES),
+      production: isProductionEnv(filled),
+    }),
+  ];
+  if (config.PUBLIC_API_ACCOUNTING === 'off' && isProductionEnv(filled)) {
     problems.push('PUBLIC_API_ACCOUNTING: "off" serves lookups without quota or usage events and is refused in production');
   }
   if (problems.length > 0) throw new ConfigError(problems);

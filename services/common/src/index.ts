@@ -48,6 +48,7 @@ export { PeriodicTask, startupStep, type PeriodicTaskConfig } from './lifecycle/
 export { createHealthHandler } from './health/health-server.js';
 export { HttpServer, type HttpRoute, type HttpServerConfig, type RouteParams } from './http/http-server.js';
 export { ClientAddressResolver } from './http/client-address.js';
+export { VisitorIds } from './http/visitor-id.js';
 export {
   BodyTooLargeError,
   DEFAULT_BODY_LIMIT_BYTES,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { FeedbackKind, type FeedbackReceived } from '@ipdata/proto/events/v1/content';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InvalidArgumentError, TOPICS } from '@ipdata/common';
+import { InvalidArgumentError, PermissionDeniedError, TOPICS } from '@ipdata/common';
 import { TopicRecorder } from '@ipdata/common/testing';
 import { ContentHarness } from './fixtures/content-harness.js';
 
@@ -137,6 +137,63 @@ describe('submissions are stored and published', () => {
       text: '希望采购离线数据库。',
       fields: { name: '张三', company: '示例科技有限公司', phone: '13800000000', email: 'zhangsan@example.com' },
     });
+  });
+});
+
+describe('face B contact form (SubmitContact, bff-en only)', () => {
+  it('is stored and published as CONTACT with name, email and category; the account when logged in', async () => {
+    const faceB = harness.callerAs('bff-en');
+    const { submission } = await faceB.submitContact({
+      sender: from({ accountId, visitorId: 'v-contact', clientIp: '198.51.100.20' }),
+      name: ' Ada Lovelace ',
+      email: 'ada@example.com',
+      description: 'We need 10 million lookups a month.\nWhat would that cost?',
+      category: 'Custom plans',
+    });
+    const event = await published(submission!.id);
+    expect(event).toMatchObject({
+      kind: FeedbackKind.FEEDBACK_KIND_CONTACT,
+      accountId,
+      visitorId: 'v-contact',
+      ip: '',
+      text: 'We need 10 million lookups a month.\nWhat would that cost?',
+      fields: { name: 'Ada Lovelace', email: 'ada@example.com', category: 'Custom plans' },
+      plat: 'pc',
+    });
+    expect(await stored(submission!.id)).toMatchObject({
+      kind: 'contact',
+      fields: { name: 'Ada Lovelace', email: 'ada@example.com', category: 'Custom plans' },
+      sender: { accountId, clientIp: '198.51.100.20' },
+    });
+    // Through the same outbox as feedback: the relay emptied it once Kafka acknowledged.
+    await expect.poll(async () => (await stored(submission!.id))?.['pendingEvents'] as unknown, { timeout: 15_000 }).toEqual([]);
+
+    const anonymous = await faceB.submitContact({
+      name: 'Bob',
+      email: 'bob@example.com',
+      description: 'Hi',
+      category: 'Feedback',
+    });
+    expect((await published(anonymous.submission!.id)).accountId).toBe('');
+  });
+
+  it('answers bad input with an English message naming the field, stores nothing; bff-cn may not call it', async () => {
+    const faceB = harness.callerAs('bff-en');
+    const form = { name: 'Ada', email: 'ada@example.com', description: 'Hello', category: 'Support' };
+    const before = await harness.mongo.connection.collection('submissions').countDocuments({});
+    const cases: Array<[Partial<typeof form>, string, string]> = [
+      [{ category: 'Sales' }, 'Please choose a category: Custom plans, Support, Feedback', 'category'],
+      [{ email: 'ada.example.com' }, 'Please enter the correct email address', 'email'],
+      [{ name: '' }, 'Please enter your name', 'name'],
+      [{ description: 'x'.repeat(2001) }, 'The description must be at most 2000 characters long', 'description'],
+    ];
+    for (const [change, message, field] of cases) {
+      const call = faceB.submitContact({ ...form, ...change });
+      await expect(call).rejects.toBeInstanceOf(InvalidArgumentError);
+      await expect(call).rejects.toMatchObject({ message, details: { field } });
+    }
+    await expect(harness.api.submitContact(form)).rejects.toBeInstanceOf(PermissionDeniedError);
+    expect(await harness.mongo.connection.collection('submissions').countDocuments({})).toBe(before);
   });
 });
 

@@ -181,3 +181,32 @@ describe('face A base query', () => {
     expect(down.toasts()).toEqual(['warning:网络异常，请检查网络后重试']);
   });
 });
+
+describe('retries (spec section 7: 408, 409, 425, 429, 500, 502, 503, 504; never a non-idempotent call)', () => {
+  it('retries a GET call on a retryable status, honouring Retry-After, and answers with the retry', async () => {
+    let n = 0;
+    const { sent, call } = setup(() =>
+      ++n === 1
+        ? new Response('busy', { status: 503, headers: { 'retry-after': '0' } })
+        : json({ code: 200, msg: '成功', data: { ip: '8.8.8.8' } }),
+    );
+    const result = await call({ url: '/v2/query', fields: { ip: '8.8.8.8' } });
+    expect(result).toMatchObject({ data: { ip: '8.8.8.8' } });
+    expect(sent.map((request) => request.method)).toEqual(['GET', 'GET']);
+  });
+
+  it('gives up after two retries, and never retries a status outside the list', async () => {
+    const always = setup(() => new Response('down', { status: 502, headers: { 'retry-after': '0' } }));
+    expect((await always.call({ url: '/v2/query', fields: { ip: '1.1.1.1' } })).error).toBeDefined();
+    expect(always.sent).toHaveLength(3);
+    const notFound = setup(() => json({ code: 404, msg: '接口不存在', data: null }, 404));
+    await notFound.call({ url: '/v2/query', fields: { ip: '1.1.1.1' } });
+    expect(notFound.sent).toHaveLength(1);
+  });
+
+  it('never retries a POST call', async () => {
+    const { sent, call } = setup(() => new Response('busy', { status: 503 }));
+    await call({ url: '/v1/send_sms_code', fields: { phone: '13800138000', type: 'login' } });
+    expect(sent).toHaveLength(1);
+  });
+});

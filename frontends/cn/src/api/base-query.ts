@@ -1,13 +1,12 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
-import { showToast } from '../store/toast.slice.js';
+import { fetchWithPolicy } from '@ipdata/web-kit/fetch-policy';
+import { showToast } from '@ipdata/web-kit/toast';
 import { silentLogout } from '../store/session.thunks.js';
 import { isDownloadCall, isGetCall, isSilentCall } from './call-rules.js';
 import { readEnvelope } from './envelope.js';
 import { platOf } from './platform.js';
-import { saveFile as saveFileInBrowser, xlsxFilename } from './save-file.js';
+import { saveFile as saveFileInBrowser, downloadFilename } from './save-file.js';
 
-/** Spec section 9: a request times out after 10 seconds. */
-export const REQUEST_TIMEOUT_MS = 10_000;
 /** Code 506: the login is invalid (spec section 8). */
 export const CODE_LOGIN_INVALID = 506;
 export const EXPORT_DONE = '导出成功';
@@ -55,7 +54,8 @@ interface StateWithToken {
  * Face A's base query (spec section 7): every call to the API root; GET calls with query
  * parameters, the others POST with a form-data body; `token` header when logged in; `plat`
  * header; answers read as {data, error, msg}; a non-200 code shows a warning toast unless the
- * call is silent; 506 logs out silently; a 10-second timeout; file calls save an .xlsx.
+ * call is silent; 506 logs out silently; a 10-second timeout; GET calls retried on the spec's
+ * retryable statuses (POST calls never); file calls save the file.
  */
 export function createFaceABaseQuery(
   options: BaseQueryOptions = {},
@@ -100,26 +100,21 @@ export function createFaceABaseQuery(
       init.body = form;
     }
 
-    // One controller for both the timeout and RTK Query's own abort (unsubscribe, reset).
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(
-      () => {
-        timedOut = true;
-        controller.abort();
-      },
-      call.timeoutMs ?? options.timeoutMs ?? REQUEST_TIMEOUT_MS,
-    );
-    const onAbort = () => controller.abort();
-    api.signal.addEventListener('abort', onAbort);
-    init.signal = controller.signal;
-
+    const outcome = await fetchWithPolicy(fetchFn, url, init, {
+      ...((call.timeoutMs ?? options.timeoutMs) ? { timeoutMs: call.timeoutMs ?? options.timeoutMs } : {}),
+      signal: api.signal,
+    });
+    if ('failure' in outcome) {
+      if (outcome.failure === 'TIMEOUT') return fail({ error: 'TIMEOUT', msg: TIMEOUT_MSG, data: null });
+      if (outcome.failure === 'ABORTED') return fail({ error: 'ABORTED', msg: '', data: null });
+      return fail({ error: 'NETWORK', msg: NETWORK_MSG, data: null });
+    }
+    const { response } = outcome;
     try {
-      const response = await fetchFn(url, init);
       const isJson = (response.headers.get('content-type') ?? '').includes('json');
       if (isDownloadCall(path) && response.ok && !isJson) {
         const blob = await response.blob();
-        const filename = xlsxFilename(response.headers.get('content-disposition'), `${path.slice(4)}-${Date.now()}`);
+        const filename = downloadFilename(response.headers.get('content-disposition'), `${path.slice(4)}-${Date.now()}`);
         save(blob, filename);
         api.dispatch(showToast('success', EXPORT_DONE));
         return { data: { filename, size: blob.size } satisfies DownloadedFile, meta: { msg: EXPORT_DONE } };
@@ -134,12 +129,8 @@ export function createFaceABaseQuery(
       if (result.error !== '') return fail({ error: result.error, msg: result.msg, data: result.data });
       return { data: result.data, meta: { msg: result.msg } };
     } catch {
-      if (timedOut) return fail({ error: 'TIMEOUT', msg: TIMEOUT_MSG, data: null });
-      if (api.signal.aborted) return fail({ error: 'ABORTED', msg: '', data: null });
+      // The body broke off mid-way.
       return fail({ error: 'NETWORK', msg: NETWORK_MSG, data: null });
-    } finally {
-      clearTimeout(timer);
-      api.signal.removeEventListener('abort', onAbort);
     }
   };
 }

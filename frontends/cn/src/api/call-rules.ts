@@ -28,8 +28,11 @@ export const SILENT_CALLS = [
 /** Section 7 "GET": query parameters instead of a form body. */
 export const GET_CALLS = ['/v1/find_index', '/v2/query', '/v2/queryDomain', '/v2/id_card', '/v2/card', '/v2/phone'] as const;
 
-/** Section 7 "Blob download (POST)": the answer is an .xlsx file. */
-export const DOWNLOAD_CALLS = ['/v1/query_ip_batch_zone', '/v1/upload_ip_xlsx'] as const;
+/**
+ * Section 7 "Blob download (POST)": the answer is an .xlsx file. The IP report's file call answers
+ * a file (PDF or .xlsx) the same way, so it is saved by the same rule.
+ */
+export const DOWNLOAD_CALLS = ['/v1/query_ip_batch_zone', '/v1/upload_ip_xlsx', '/v1/report_generate_file'] as const;
 
 const PRODUCT = '[A-Za-z0-9]+';
 

@@ -12,8 +12,11 @@ export function saveFile(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** The file name of a Content-Disposition header (filename* first), made to end in .xlsx. */
-export function xlsxFilename(disposition: string | null, fallback: string): string {
+/** The file types face A's file calls answer with: batch results (.xlsx) and IP reports (.pdf, .xlsx). */
+const FILE_TYPES = /\.(xlsx|pdf)$/i;
+
+/** The file name of a Content-Disposition header (filename* first), made to end in .xlsx unless it is a .pdf. */
+export function downloadFilename(disposition: string | null, fallback: string): string {
   let name: string;
   const extended = disposition?.match(/filename\*\s*=\s*UTF-8''([^;]+)/i)?.[1];
   const plain = disposition?.match(/filename\s*=\s*"?([^";]+)"?/i)?.[1];
@@ -25,5 +28,5 @@ export function xlsxFilename(disposition: string | null, fallback: string): stri
   // Only a base name: a server-given path must not steer where the file lands.
   name = name.replace(/^.*[\\/]/, '');
   if (!name) name = fallback;
-  return /\.xlsx$/i.test(name) ? name : `${name.replace(/\.[^.]*$/, '')}.xlsx`;
+  return FILE_TYPES.test(name) ? name : `${name.replace(/\.[^.]*$/, '')}.xlsx`;
 }

@@ -1,12 +1,11 @@
 import { Link, NavLink, Outlet } from 'react-router';
 import { SITE_NAME } from '../routes/route-page.js';
-import { useAppSelector } from '../store/hooks.js';
-import { selectUserName } from '../store/user.slice.js';
 import { NAV_LINKS } from './nav-links.js';
+import { FooterLinks } from './footer-links.js';
+import { UserMenu } from './user-menu.js';
 
 /** The default layout: header with navigation, the page, footer. */
 export function DefaultLayout() {
-  const userName = useAppSelector(selectUserName);
   return (
     <div className="layout">
       <a className="skip-link" href="#main">
@@ -27,12 +26,13 @@ export function DefaultLayout() {
             ))}
           </ul>
         </nav>
-        {userName && <span className="user-name">{userName}</span>}
+        <UserMenu />
       </header>
       <main id="main" className="site-main">
         <Outlet />
       </main>
       <footer className="site-footer">
+        <FooterLinks />
         <p>
           © {new Date().getFullYear()} {SITE_NAME}
         </p>

@@ -1,9 +1,14 @@
-/** Header links: only pages that exist (routes/route-table.ts lists the rest, not yet built). */
+/** Header links: the main pages (the tools index and the home page link the rest). */
 export const NAV_LINKS = [
   { to: '/', label: '首页' },
+  { to: '/ip', label: 'IP 查询' },
+  { to: '/piliang', label: '批量查询' },
+  { to: '/ipreport', label: 'IP 报告' },
+  { to: '/networkdetection', label: '网络检测' },
+  { to: '/datasupport/chinaip', label: '中国 IP 数据' },
+  { to: '/datasupport/globalip', label: '全球 IP 数据' },
+  { to: '/idccompany', label: 'IDC 公司' },
   { to: '/ipv4calculator', label: '子网计算' },
-  { to: '/networkcalculator', label: '网络计算' },
-  { to: '/ipconvert', label: '格式转换' },
 ] as const;
 
 /** The six calculators and converters (spec section 2), all computed in the browser. */

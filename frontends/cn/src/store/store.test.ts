@@ -3,7 +3,7 @@ import type { User, WebInit } from '../api/face-a.types.js';
 import { initDataSet, loginMenuSet, modalHidden, modalShown, selectContactNames } from './app.slice.js';
 import { logout } from './session.thunks.js';
 import { createStore } from './store.js';
-import { MAX_TOASTS, TOAST_DURATION_MS, showToast } from './toast.slice.js';
+import { MAX_TOASTS, TOAST_DURATION_MS, showToast } from '@ipdata/web-kit/toast';
 import { selectUserName, tokenSet, unreadSet, userSet } from './user.slice.js';
 
 const USER: User = {

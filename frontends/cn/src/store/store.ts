@@ -2,7 +2,7 @@ import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { faceAApi } from '../api/face-a.api.js';
 import { appSlice } from './app.slice.js';
-import { toastSlice } from './toast.slice.js';
+import { toastSlice } from '@ipdata/web-kit/toast';
 import { userSlice } from './user.slice.js';
 
 const rootReducer = combineSlices(userSlice, appSlice, toastSlice, faceAApi);

@@ -1,11 +1,10 @@
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { BaseQueryApi } from '@reduxjs/toolkit/query';
-import { ToastStack } from '../components/toast-stack.js';
+import { ToastStack } from '@ipdata/web-kit/toast-stack';
 import { buildRoutes } from '../routes/router.js';
 import type { RouteEntry } from '../routes/route-table.js';
-import { createStore, type AppStore, type RootState } from '../store/store.js';
+import { createStore, type RootState } from '../store/store.js';
 
 /** Renders the app's routes at `path` with a fresh store (one per test). */
 export function renderRoute(path: string, options: { table?: readonly RouteEntry[]; state?: Partial<RootState> } = {}) {
@@ -20,15 +19,4 @@ export function renderRoute(path: string, options: { table?: readonly RouteEntry
   return { store, router, ...view };
 }
 
-/** What RTK Query hands a base query, around a real store. */
-export function baseQueryApi(store: AppStore, signal = new AbortController().signal): BaseQueryApi {
-  return {
-    signal,
-    abort: () => undefined,
-    dispatch: store.dispatch,
-    getState: () => store.getState(),
-    extra: undefined,
-    endpoint: 'test',
-    type: 'query',
-  };
-}
+export { baseQueryApi } from '@ipdata/web-kit/testing';

@@ -1,3 +1,4 @@
+import { escapeHtml } from '@ipdata/common';
 import type { MailMessage } from './mailer.js';
 
 /** The mails auth sends (English: face B). Links are built by the caller. */
@@ -32,5 +33,26 @@ export function resetMail(link: string, to: string): MailMessage {
     subject: 'Reset your IP Data password',
     text: `To choose a new password, open this link within 1 hour:\n\n${link}\n\nIf you did not ask for this, ignore this email.`,
     html: `<p>To choose a new password, open this link within 1 hour:</p><p><a href="${link}">${link}</a></p><p>If you did not ask for this, ignore this email.</p>`,
+  };
+}
+
+/**
+ * The acknowledgement of face B's contact form. Anyone can type any address into the form, so
+ * the mail repeats nothing the sender wrote (no name, no description): it cannot carry someone
+ * else's text to a stranger's mailbox. The category is one of the form's three.
+ */
+export function contactAcknowledgementMail(to: string, category: string, reference: string): MailMessage {
+  const about = category === '' ? '' : ` about "${category}"`;
+  return {
+    to,
+    subject: 'We received your message',
+    text:
+      `Thank you for contacting IP Data. We received your message${about} and will give you feedback as soon as possible.\n\n` +
+      `Your reference: ${reference}\n\n` +
+      'If you did not send this message, you can ignore this email.',
+    html:
+      `<p>Thank you for contacting IP Data. We received your message${escapeHtml(about)} and will give you feedback as soon as possible.</p>` +
+      `<p>Your reference: ${escapeHtml(reference)}</p>` +
+      '<p>If you did not send this message, you can ignore this email.</p>',
   };
 }

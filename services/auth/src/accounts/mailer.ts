@@ -19,6 +19,18 @@ export interface MailQueue {
   enqueue(message: MailMessage): Promise<void>;
 }
 
+/**
+ * Mail sent at most once per key (the acknowledgement of one contact-form submission): the key
+ * is the queued mail's id, and once sent it stays behind as a receipt for a while, so the same
+ * key arriving again (a re-delivered event) queues nothing.
+ */
+export interface OnceMailQueue {
+  /** True when a mail with this key is queued or was sent within the receipts' lifetime. */
+  knows(key: string): Promise<boolean>;
+  /** Queues the mail unless its key is known; true when it was queued by this call. */
+  enqueueOnce(key: string, message: MailMessage): Promise<boolean>;
+}
+
 /** Marks single-use tokens (password-reset links) as used. */
 export interface NonceStore {
   /** True the first time a nonce is consumed, false ever after (within ttlMs). */

@@ -59,7 +59,7 @@ export class SmsCodeService {
     private readonly cooldown: Cooldown,
     private readonly gateway: SmsGateway,
     private readonly clock: Clock,
-    private readonly options: { perIpPerHour: number; codeSecret: string },
+    private readonly options: { perIpPerHour: number; codeSecret: string; resendMs?: number },
   ) {}
 
   async send(
@@ -72,7 +72,8 @@ export class SmsCodeService {
     const now = this.clock.now().getTime();
     const cooldownKey = `phone:${phone}`;
     // Checked first and without counting, so pressing "resend" early costs no daily quota.
-    const waiting = await this.cooldown.remainingMs(cooldownKey, now, SMS_RESEND_MS);
+    const resendMs = this.options.resendMs ?? SMS_RESEND_MS;
+    const waiting = await this.cooldown.remainingMs(cooldownKey, now, resendMs);
     if (waiting > 0) throw tooMany(MESSAGES.codeTooSoon, 'sms_resend_too_soon', waiting);
 
     const hour = Math.floor(now / HOUR_MS);
@@ -84,7 +85,7 @@ export class SmsCodeService {
     if (!(await this.limiter.consume(`day:${phone}:${chinaDay}`, SMS_PER_DAY, DAY_MS + HOUR_MS))) {
       throw tooMany(MESSAGES.codeDailyLimit, 'sms_daily_limit', (chinaDay + 1) * DAY_MS - CHINA_OFFSET_MS - now);
     }
-    const running = await this.cooldown.acquire(cooldownKey, now, SMS_RESEND_MS);
+    const running = await this.cooldown.acquire(cooldownKey, now, resendMs);
     if (running > 0) throw tooMany(MESSAGES.codeTooSoon, 'sms_resend_too_soon', running);
 
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -100,7 +101,7 @@ export class SmsCodeService {
       await this.cooldown.release(cooldownKey);
       throw error;
     }
-    return { resendAfterSeconds: SMS_RESEND_MS / 1000, expiresInSeconds: SMS_CODE_TTL_MS / 1000 };
+    return { resendAfterSeconds: resendMs / 1000, expiresInSeconds: SMS_CODE_TTL_MS / 1000 };
   }
 
   /** Checks and consumes a code; throws InvalidArgumentError (field "code") otherwise. */

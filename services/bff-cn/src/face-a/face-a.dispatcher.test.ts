@@ -1,11 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ClientAddressResolver, UnauthenticatedError, UnavailableError } from '@ipdata/common';
+import { ClientAddressResolver, UnauthenticatedError, UnavailableError, VisitorIds } from '@ipdata/common';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FaceADispatcher } from './face-a.dispatcher.js';
 import { defineCall, type CallContext } from './face-a-call.js';
-import { VisitorIds } from './visitor-id.js';
 
 // The framework on a real socket with calls defined here: body parsing, limits, login, the
 // envelope. The calls echo what they received.

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ClientAddressResolver, Logger } from '@ipdata/common';
+import type { ClientAddressResolver, Logger, VisitorIds } from '@ipdata/common';
 import { CODE, FaceAError, MSG, envelopeOfError, failure, success, type Envelope } from './envelope.js';
 import type { CallContext, FaceACall } from './face-a-call.js';
 import { sendFile } from './file-answer.js';
 import { UnreadBodyError, readForm, type FormLimits } from './form-body.js';
 import { validateInput } from './input-schema.js';
 import { platOf } from './plat.js';
-import type { VisitorIds } from './visitor-id.js';
 
 /** Token → account (auth's ResolveSession); rejects with UnauthenticatedError when invalid. */
 export interface SessionResolver {

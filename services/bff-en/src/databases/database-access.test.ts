@@ -75,6 +75,7 @@ const PLANS: DownloadPlan[] = [
 
 /** An in-process stand-in for the downloads gRPC port: answers what the test sets, records the calls. */
 class FakeDownloads implements DatabaseDownloads {
+  history = async () => ({ downloads: [], total: 0, remainingToday: 0, dailyLimit: 0 });
   readonly linkRequests: CreateDownloadLinkRequest[] = [];
   listFailure: Error | undefined;
   linkFailure: Error | undefined;

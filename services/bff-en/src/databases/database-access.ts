@@ -10,6 +10,7 @@ import type {
   CreateDownloadLinkResponse,
   GetSampleLinkResponse,
   ListDatabasesResponse,
+  ListDownloadHistoryResponse,
 } from '@ipdata/proto/downloads/v1/downloads';
 import { unknownFileMessage } from './catalogue-listing.js';
 import type { DatabaseDownloads, DownloadPlan, DownloadPlans } from './databases.ports.js';
@@ -79,6 +80,11 @@ export class DatabaseAccess {
       }
       throw unavailable(error);
     }
+  }
+
+  /** The account's downloads (date, address, file), newest first. */
+  history(accountId: string, page: number, pageSize: number): Promise<ListDownloadHistoryResponse> {
+    return unavailableAs(this.downloads.history(accountId, page, pageSize));
   }
 
   async sampleLink(database: string, format: string): Promise<GetSampleLinkResponse> {

@@ -3,6 +3,7 @@ import type {
   CreateDownloadLinkResponse,
   GetSampleLinkResponse,
   ListDatabasesResponse,
+  ListDownloadHistoryResponse,
 } from '@ipdata/proto/downloads/v1/downloads';
 import type { PlanTier } from '@ipdata/proto/events/v1/billing';
 
@@ -16,6 +17,8 @@ export interface DatabaseDownloads {
   list(accountId: string): Promise<ListDatabasesResponse>;
   createLink(request: CreateDownloadLinkRequest): Promise<CreateDownloadLinkResponse>;
   sampleLink(database: string, format: string): Promise<GetSampleLinkResponse>;
+  /** The account's downloads, newest first (the Data Downloads screen). */
+  history(accountId: string, page: number, pageSize: number): Promise<ListDownloadHistoryResponse>;
 }
 
 /** A data-download plan of billing's catalogue, as the 403 message names it. */

@@ -100,20 +100,24 @@ export class Accounting {
     this.recordAs(caller.subject, facts, call.requestId, call.elapsedMs(), new Date(call.nowMs));
   }
 
-  /** A usage event for work without a request of its own (bulk chunk: its id, its duration). */
+  /**
+   * A usage event for work without a public API request of its own: a bulk chunk (its id, its
+   * duration), or the web app's lookup tool (channel WEB_EN, a visitor id, no key).
+   */
   recordAs(
-    who: Pick<QuotaSubject, 'accountId' | 'keyId'>,
+    who: Pick<QuotaSubject, 'accountId' | 'keyId'> & { visitorId?: string },
     facts: UsageFacts,
     requestId: string,
     latencyMs: number,
     time: Date,
+    channel: UsageChannel = UsageChannel.USAGE_CHANNEL_PUBLIC_API,
   ): void {
     this.ledger?.record({
       requestId,
-      channel: UsageChannel.USAGE_CHANNEL_PUBLIC_API,
+      channel,
       accountId: who.accountId,
       apiKeyId: who.keyId,
-      visitorId: '',
+      visitorId: who.visitorId ?? '',
       ...facts,
       latencyMs: Math.round(latencyMs),
       time,

@@ -8,17 +8,7 @@ import type { Accounting, Caller } from './accounting.js';
 import type { PublicOperation, PublicRoute } from './public-route.js';
 import { operationsOf } from './public-routes.js';
 import { newRequestId } from './request-id.js';
-
-interface CompiledRoute {
-  route: PublicRoute;
-  /** Literal segments; undefined where the template has a parameter. */
-  segments: ReadonlyArray<string | undefined>;
-  /**
-   * Per parameter segment, the literal text before the parameter: '' for '{id}', 'sample.' for
-   * 'sample.{format}' (OpenAPI allows a parameter inside a segment); '' for literal segments.
-   */
-  prefixes: readonly string[];
-}
+import { BadPathEncodingError, RouteTable } from '../routing/route-table.js';
 
 export interface PublicApiDispatcherDeps {
   routes: readonly PublicRoute[];
@@ -46,18 +36,10 @@ const PREFLIGHT_HEADERS = [
  * shape with the common headers. Everything else (health, later the web API) falls through.
  */
 export class PublicApiDispatcher {
-  private readonly compiled: CompiledRoute[];
+  private readonly table: RouteTable<PublicRoute>;
 
   constructor(private readonly deps: PublicApiDispatcherDeps) {
-    this.compiled = deps.routes.map((route) => {
-      const templates = route.path.split('/').slice(1);
-      const paramAt = (segment: string) => (segment.endsWith('}') ? segment.indexOf('{') : -1);
-      return {
-        route,
-        segments: templates.map((segment) => (paramAt(segment) < 0 ? segment : undefined)),
-        prefixes: templates.map((segment) => (paramAt(segment) < 0 ? '' : segment.slice(0, paramAt(segment)))),
-      };
-    });
+    this.table = new RouteTable(deps.routes);
   }
 
   /** The operations served, as the OpenAPI document names them. */
@@ -105,40 +87,27 @@ export class PublicApiDispatcher {
   }
 
   private match(call: ApiCall): { route: PublicRoute; params: string[] } {
-    const parts = call.path.split('/');
-    const method = call.request.method === 'HEAD' ? 'GET' : call.request.method;
-    const allowed: string[] = [];
-    for (const { route, segments, prefixes } of this.compiled) {
-      if (segments.length !== parts.length - 1) continue;
-      const params: string[] = [];
-      let matches = true;
-      for (let i = 0; i < segments.length; i++) {
-        const literal = segments[i];
-        const part = parts[i + 1] as string;
-        if (literal === undefined) {
-          const prefix = prefixes[i] as string;
-          if (part.length <= prefix.length || (prefix.length > 0 && !part.startsWith(prefix))) {
-            matches = false;
-            break;
-          }
-          params.push(decodeSegment(prefix.length === 0 ? part : part.slice(prefix.length)));
-        } else if (literal !== part) {
-          matches = false;
-          break;
-        }
-      }
-      if (!matches) continue;
-      if (route.method === method) return { route, params };
-      // Two templates can match one path (sample.{format} and {format}): name each method once.
-      if (!allowed.includes(route.method)) allowed.push(route.method);
+    const method = call.request.method === 'HEAD' ? 'GET' : (call.request.method ?? 'GET');
+    let found;
+    try {
+      found = this.table.match(method, call.path);
+    } catch (error) {
+      if (!(error instanceof BadPathEncodingError)) throw error;
+      throw new ApiError(
+        400,
+        'invalid_path',
+        'The path is not valid percent-encoding.',
+        'Encode path segments with encodeURIComponent.',
+      );
     }
-    if (allowed.length > 0) {
+    if (found.kind === 'route') return found;
+    if (found.kind === 'method') {
       throw new ApiError(
         405,
         'method_not_allowed',
         `${call.request.method ?? ''} is not allowed on ${call.path}.`,
-        `Use ${allowed.join(' or ')}.`,
-        { Allow: [...allowed, 'OPTIONS'].join(', ') },
+        `Use ${found.allowed.join(' or ')}.`,
+        { Allow: [...found.allowed, 'OPTIONS'].join(', ') },
       );
     }
     throw new ApiError(404, 'not_found', `There is no API route ${call.path}.`, 'See the routes in /v1/openapi.json.');
@@ -159,19 +128,5 @@ export class PublicApiDispatcher {
       return;
     }
     call.sendError(apiError);
-  }
-}
-
-function decodeSegment(segment: string): string {
-  if (segment.indexOf('%') < 0) return segment;
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    throw new ApiError(
-      400,
-      'invalid_path',
-      'The path is not valid percent-encoding.',
-      'Encode path segments with encodeURIComponent.',
-    );
   }
 }

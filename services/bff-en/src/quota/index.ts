@@ -5,6 +5,7 @@ export {
   QuotaUnavailableError,
   monthlyCeiling,
   quotaSubjectOf,
+  quotaSubjectOfPlan,
   type DayCount,
   type QuotaDecision,
   type QuotaDenial,

@@ -1,6 +1,6 @@
 import { UnavailableError } from '@ipdata/common';
 import type { ResolvedApiKey } from '@ipdata/auth/client';
-import { PlanTier } from '@ipdata/proto/events/v1/billing';
+import { PlanTier, type PlanLimits } from '@ipdata/proto/events/v1/billing';
 
 /** Who a reservation is for and what their plan allows, from the resolved API key. */
 export interface QuotaSubject {
@@ -91,15 +91,23 @@ export class QuotaUnavailableError extends UnavailableError {
  * one; 0 on the wire means "not set" for the cap and the burst.
  */
 export function quotaSubjectOf(key: ResolvedApiKey, defaults: { burstPerSecond: number }): QuotaSubject {
-  const limits = key.limits;
-  const paid = key.tier !== PlanTier.PLAN_TIER_FREE && key.tier !== PlanTier.PLAN_TIER_UNSPECIFIED;
+  return quotaSubjectOfPlan({ accountId: key.accountId, keyId: key.keyId, tier: key.tier, limits: key.limits }, defaults);
+}
+
+/** The same rules from a plan (the dashboard reads an account's quota without a key). */
+export function quotaSubjectOfPlan(
+  plan: { accountId: string; keyId: string; tier: PlanTier; limits: PlanLimits | undefined },
+  defaults: { burstPerSecond: number },
+): QuotaSubject {
+  const limits = plan.limits;
+  const paid = plan.tier !== PlanTier.PLAN_TIER_FREE && plan.tier !== PlanTier.PLAN_TIER_UNSPECIFIED;
   const included = limits?.lookupsPerMonth ?? 0;
   const overageAllowed = paid && (limits?.overagePricePer1kMinor ?? 0) > 0;
   const cap = limits?.maxLookupsPerMonth ?? 0;
   const burst = limits?.burstPerSecond ?? 0;
   return {
-    accountId: key.accountId,
-    keyId: key.keyId,
+    accountId: plan.accountId,
+    keyId: plan.keyId,
     paid,
     includedPerMonth: included,
     maxPerMonth: overageAllowed && cap > 0 ? Math.max(cap, included) : undefined,

@@ -23,6 +23,18 @@ export const env = {
   },
 
   /** Comma-separated values, possibly none (default: empty): `TRUSTED_PROXIES=10.0.0.0/8,10.1.0.0/16`. */
+  /** A DNS domain name such as a cookie's Domain ("example.com"); '' allowed (= none). */
+  domainName(options: { default?: string; expected?: string } = {}): EnvVar<string> {
+    const name = /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)*[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+    return envVar(
+      z
+        .string()
+        .trim()
+        .refine((text) => text === '' || name.test(text)),
+      options.expected ?? 'a domain name such as example.com, or empty',
+      options.default,
+    );
+  },
   list(options: { default?: string; expected?: string } = {}): EnvVar<string[]> {
     return envVar(
       z.string().transform((text) =>

@@ -19,6 +19,15 @@ describe('loadConfig', () => {
     expect(loadConfig(lists, { PROXIES: ' 10.0.0.0/8 ,, 192.0.2.1 ' }).PROXIES).toEqual(['10.0.0.0/8', '192.0.2.1']);
   });
 
+  it('reads a domain name that may be empty (a cookie domain), refusing anything else', () => {
+    const domains = { COOKIE_DOMAIN: env.domainName({ default: '' }) };
+    expect(loadConfig(domains, {}).COOKIE_DOMAIN).toBe('');
+    expect(loadConfig(domains, { COOKIE_DOMAIN: 'www.ipdata.example' }).COOKIE_DOMAIN).toBe('www.ipdata.example');
+    for (const bad of ['https://ipdata.example', 'ipdata.example/', '-bad.example', 'a b.example']) {
+      expect(() => loadConfig(domains, { COOKIE_DOMAIN: bad }), bad).toThrow(ConfigError);
+    }
+  });
+
   it('parses valid values, applies defaults and freezes the result', () => {
     const config = loadConfig(schema, {
       SERVICE_PORT: '50051',

@@ -123,8 +123,9 @@ export const TOPICS = {
     retentionMs: 400 * DAY_MS,
     key: 'submission id',
     producers: ['content'],
-    consumers: [],
-    description: 'Feedback, IP-error and position reports and cooperation requests, after content stored them.',
+    consumers: ['auth'],
+    description:
+      'Feedback, IP-error and position reports, cooperation requests and contact-form messages, after content stored them.',
   }),
 } as const satisfies Record<string, TopicDefinition>;
 

@@ -1,9 +1,10 @@
 import { InvalidArgumentError } from '@ipdata/common';
 
 /**
- * Input checks shared by every RPC. Messages are Chinese and safe to show: bff-cn passes them
- * to the visitor as `msg`. Lengths count characters (code points), not UTF-16 units, so a
- * Chinese text gets the same limit as its visible length.
+ * Input checks shared by every RPC. Messages are safe to show: bff-cn passes them to the visitor
+ * as `msg` (Chinese, face A's forms), bff-en as its envelope's `msg` (English, face B's contact
+ * form). Lengths count characters (code points), not UTF-16 units, so a Chinese text gets the
+ * same limit as its visible length.
  */
 
 // Control characters other than tab and line breaks never belong in a form field.
@@ -16,23 +17,47 @@ export function invalid(message: string, field: string): InvalidArgumentError {
 }
 
 export interface TextRule {
-  /** Chinese label used in messages, e.g. "反馈内容". */
+  /** Label used in messages: Chinese ("反馈内容"), or with `english` a noun phrase ("your name"). */
   label: string;
   max: number;
   required?: boolean;
   /** Line breaks allowed (long texts). */
   multiline?: boolean;
+  /** Face B's forms: the messages in English. */
+  english?: boolean;
 }
+
+interface TextWording {
+  required(label: string): string;
+  tooLong(label: string, max: number): string;
+  notAllowed(label: string): string;
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+const WORDING: Record<'zh' | 'en', TextWording> = {
+  zh: {
+    required: (label) => `请填写${label}`,
+    tooLong: (label, max) => `${label}不能超过 ${max} 个字符`,
+    notAllowed: (label) => `${label}包含不允许的字符`,
+  },
+  en: {
+    required: (label) => `Please enter ${label}`,
+    tooLong: (label, max) => `${capitalised(label)} must be at most ${max} characters long`,
+    notAllowed: (label) => `${capitalised(label)} contains characters that are not allowed`,
+  },
+};
 
 /** Trimmed text within its limits; '' when optional and empty. */
 export function checkText(field: string, value: string | undefined, rule: TextRule): string {
+  const wording = WORDING[rule.english ? 'en' : 'zh'];
   const text = (value ?? '').trim();
   if (text === '') {
-    if (rule.required) throw invalid(`请填写${rule.label}`, field);
+    if (rule.required) throw invalid(wording.required(rule.label), field);
     return '';
   }
-  if ([...text].length > rule.max) throw invalid(`${rule.label}不能超过 ${rule.max} 个字符`, field);
-  if (CONTROL.test(text) || (!rule.multiline && LINE_BREAK.test(text))) throw invalid(`${rule.label}包含不允许的字符`, field);
+  if ([...text].length > rule.max) throw invalid(wording.tooLong(rule.label, rule.max), field);
+  if (CONTROL.test(text) || (!rule.multiline && LINE_BREAK.test(text))) throw invalid(wording.notAllowed(rule.label), field);
   return text;
 }
 

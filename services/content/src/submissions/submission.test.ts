@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '@ipdata/common';
-import { cooperationDraft, feedbackDraft, ipErrorDraft, positionDraft } from './submission.js';
+import { contactDraft, cooperationDraft, feedbackDraft, ipErrorDraft, positionDraft } from './submission.js';
 
 describe('submission drafts', () => {
   it('trims texts, canonicalises addresses, leaves empty fields out, defaults plat to pc', () => {
@@ -47,5 +47,42 @@ describe('submission drafts', () => {
       expect((error as InvalidArgumentError).details).toEqual({ field: 'ip' });
       expect((error as InvalidArgumentError).reason).toBe('invalid_input');
     }
+  });
+
+  it('checks the contact form in English: every field required, the category one of the three', () => {
+    const form = { name: ' Ada ', email: 'ada@example.com', description: 'Line one\nline two', category: 'Support' };
+    expect(contactDraft(form)).toEqual({
+      kind: 'contact',
+      sender: { accountId: '', visitorId: '', clientIp: '', plat: 'pc' },
+      ip: '',
+      text: 'Line one\nline two',
+      fields: { name: 'Ada', email: 'ada@example.com', category: 'Support' },
+    });
+    for (const category of ['Custom plans', 'Feedback'])
+      expect(contactDraft({ ...form, category }).fields['category']).toBe(category);
+    const refusals: Array<[Partial<typeof form>, string, string]> = [
+      [{ name: '  ' }, 'Please enter your name', 'name'],
+      [{ name: 'x'.repeat(101) }, 'Your name must be at most 100 characters long', 'name'],
+      [{ name: 'a\nb' }, 'Your name contains characters that are not allowed', 'name'],
+      [{ email: '' }, 'Please enter your email address', 'email'],
+      [{ email: 'ada@' }, 'Please enter the correct email address', 'email'],
+      [{ email: 'a b@example.com' }, 'Please enter the correct email address', 'email'],
+      [{ email: `${'a'.repeat(250)}@example.com` }, 'Your email address must be at most 254 characters long', 'email'],
+      [{ description: '' }, 'Please enter the description', 'description'],
+      [{ description: '😀'.repeat(2001) }, 'The description must be at most 2000 characters long', 'description'],
+      [{ category: '' }, 'Please choose a category: Custom plans, Support, Feedback', 'category'],
+      [{ category: 'support' }, 'Please choose a category: Custom plans, Support, Feedback', 'category'],
+    ];
+    for (const [change, message, field] of refusals) {
+      try {
+        contactDraft({ ...form, ...change });
+        expect.unreachable(`${JSON.stringify(change)} was accepted`);
+      } catch (error) {
+        expect(error).toBeInstanceOf(InvalidArgumentError);
+        expect((error as InvalidArgumentError).message).toBe(message);
+        expect((error as InvalidArgumentError).details).toEqual({ field });
+      }
+    }
+    expect(contactDraft({ ...form, description: '😀'.repeat(2000) }).text).toHaveLength(4000);
   });
 });

@@ -1,7 +1,7 @@
 import { canonicalIp } from '@ipdata/common/ip';
 import { checkAccountId, checkText, invalid } from '../shared/input.js';
 
-export type SubmissionKind = 'feedback' | 'ip_error' | 'position' | 'cooperation';
+export type SubmissionKind = 'feedback' | 'ip_error' | 'position' | 'cooperation' | 'contact';
 
 export interface SenderInput {
   accountId?: string;
@@ -24,7 +24,7 @@ export interface Submission {
   sender: Sender;
   /** The address a report is about ('' for feedback and cooperation). */
   ip: string;
-  /** The free text (feedback content, comment, cooperation message). */
+  /** The free text (feedback content, comment, cooperation message, contact description). */
   text: string;
   /** Structured fields, strings only, empty values left out. */
   fields: Record<string, string>;
@@ -97,6 +97,36 @@ export function feedbackDraft(request: {
   const contact = checkText('contact', request.contact, { label: '联系方式', max: 100 });
   const page = checkText('page', request.page, { label: '页面地址', max: 500 });
   return { kind: 'feedback', sender, ip: '', text: content, fields: withoutEmpty({ category, contact, page }) };
+}
+
+/** Face B's contact form categories, as the form (and bff-en's /api/init) names them. */
+export const CONTACT_CATEGORIES = ['Custom plans', 'Support', 'Feedback'] as const;
+export type ContactCategory = (typeof CONTACT_CATEGORIES)[number];
+
+const isContactCategory = (value: string): value is ContactCategory => (CONTACT_CATEGORIES as readonly string[]).includes(value);
+
+/** Face B's contact form; English messages (the spec's for a bad address). */
+export function contactDraft(request: {
+  sender?: SenderInput;
+  name?: string;
+  email?: string;
+  description?: string;
+  category?: string;
+}): SubmissionDraft {
+  const sender = checkSender(request.sender);
+  const name = checkText('name', request.name, { label: 'your name', max: 100, required: true, english: true });
+  const email = checkText('email', request.email, { label: 'your email address', max: 254, required: true, english: true });
+  if (!EMAIL.test(email)) throw invalid('Please enter the correct email address', 'email');
+  const description = checkText('description', request.description, {
+    label: 'the description',
+    max: 2000,
+    required: true,
+    multiline: true,
+    english: true,
+  });
+  const category = (request.category ?? '').trim();
+  if (!isContactCategory(category)) throw invalid(`Please choose a category: ${CONTACT_CATEGORIES.join(', ')}`, 'category');
+  return { kind: 'contact', sender, ip: '', text: description, fields: { name, email, category } };
 }
 
 export function ipErrorDraft(request: {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '@ipdata/common';
 import {
+  contactDraft,
   cooperationDraft,
   feedbackDraft,
   ipErrorDraft,
@@ -14,7 +15,7 @@ export interface SubmissionStore {
   save(submission: Submission): Promise<void>;
 }
 
-/** Cooperation, feedback, IP-error and position reports: checked, stored for review, published. */
+/** Cooperation, feedback, contact messages, IP-error and position reports: checked, stored for review, published. */
 export class Submissions {
   constructor(private readonly deps: { store: SubmissionStore; clock: Clock }) {}
 
@@ -24,6 +25,11 @@ export class Submissions {
 
   feedback(request: Parameters<typeof feedbackDraft>[0]) {
     return this.save(feedbackDraft(request));
+  }
+
+  /** Face B's contact form; auth acknowledges it by mail from the published event. */
+  contact(request: Parameters<typeof contactDraft>[0]) {
+    return this.save(contactDraft(request));
   }
 
   ipError(request: Parameters<typeof ipErrorDraft>[0]) {

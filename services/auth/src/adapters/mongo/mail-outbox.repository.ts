@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { backoffDelay, errorText } from '@ipdata/common';
+import { backoffDelay, errorText, isDuplicateKeyError } from '@ipdata/common';
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { Logger } from 'pino';
-import type { Mailer, MailMessage, MailQueue } from '../../accounts/mailer.js';
+import type { Mailer, MailMessage, MailQueue, OnceMailQueue } from '../../accounts/mailer.js';
 
 interface MailDoc extends MailMessage {
   _id: string;
@@ -11,6 +11,14 @@ interface MailDoc extends MailMessage {
   /** Real time (not the domain clock): when the relay may try this mail (again). */
   nextAttemptAt: Date;
   lastError: string;
+  /** Queued by enqueueOnce: `_id` is the caller's key, kept as a receipt once sent. */
+  once: boolean;
+}
+
+/** A sent once-mail's key (`mail_receipts`): no body, no address, only when it went out. */
+interface ReceiptDoc {
+  _id: string;
+  sentAt: Date;
 }
 
 const mailSchema = new Schema<MailDoc>(
@@ -24,8 +32,17 @@ const mailSchema = new Schema<MailDoc>(
     attempts: { type: Number, default: 0 },
     nextAttemptAt: { type: Date, required: true, index: true },
     lastError: { type: String, default: '' },
+    once: { type: Boolean, default: false },
   },
   { collection: 'mail_outbox', versionKey: false },
+);
+
+const receiptSchema = new Schema<ReceiptDoc>(
+  {
+    _id: { type: String, required: true },
+    sentAt: { type: Date, required: true, index: true },
+  },
+  { collection: 'mail_receipts', versionKey: false },
 );
 
 export interface MailRelayOptions {
@@ -44,9 +61,15 @@ const DEFAULTS: MailRelayOptions = { initialRetryDelayMs: 1_000, maxRetryDelayMs
  * each mail after the SMTP server accepted it, and reschedules a failed one with exponential
  * backoff: mail is sent at least once (never lost to an SMTP outage; a crash after the send and
  * before the delete can send it twice).
+ *
+ * Once-mails (`enqueueOnce`) carry their key as `_id`, so a second enqueue of the key is a
+ * duplicate insert; after the send the relay writes the key to `mail_receipts` before deleting
+ * the mail, so at every moment one of the two documents says the key was seen. Receipts hold no
+ * address or text and are pruned by `pruneReceipts`.
  */
-export class MongoMailOutbox implements MailQueue {
+export class MongoMailOutbox implements MailQueue, OnceMailQueue {
   private readonly model: Model<MailDoc>;
+  private readonly receipts: Model<ReceiptDoc>;
   private readonly options: MailRelayOptions;
 
   constructor(
@@ -57,11 +80,13 @@ export class MongoMailOutbox implements MailQueue {
     options: Partial<MailRelayOptions> = {},
   ) {
     this.model = connection.model<MailDoc>('MailOutbox', mailSchema);
+    this.receipts = connection.model<ReceiptDoc>('MailReceipt', receiptSchema);
     this.options = { ...DEFAULTS, ...options };
   }
 
   async createIndexes(): Promise<void> {
     await this.model.createIndexes();
+    await this.receipts.createIndexes();
   }
 
   async enqueue(message: MailMessage): Promise<void> {
@@ -69,6 +94,38 @@ export class MongoMailOutbox implements MailQueue {
     await this.model.create({ _id: randomUUID(), ...message, createdAt: now, attempts: 0, nextAttemptAt: now, lastError: '' });
     // Sent right away in the background; the caller does not wait for SMTP.
     this.onEnqueued();
+  }
+
+  async knows(key: string): Promise<boolean> {
+    const [queued, sent] = await Promise.all([this.model.exists({ _id: key }).exec(), this.receipts.exists({ _id: key }).exec()]);
+    return queued !== null || sent !== null;
+  }
+
+  async enqueueOnce(key: string, message: MailMessage): Promise<boolean> {
+    if (await this.knows(key)) return false;
+    const now = new Date();
+    try {
+      await this.model.create({
+        _id: key,
+        ...message,
+        createdAt: now,
+        attempts: 0,
+        nextAttemptAt: now,
+        lastError: '',
+        once: true,
+      });
+    } catch (error) {
+      // Queued meanwhile by another delivery of the same key.
+      if (isDuplicateKeyError(error)) return false;
+      throw error;
+    }
+    this.onEnqueued();
+    return true;
+  }
+
+  /** Deletes the receipts of once-mails sent before `sentBefore`; their keys may be queued again. */
+  async pruneReceipts(sentBefore: Date): Promise<number> {
+    return (await this.receipts.deleteMany({ sentAt: { $lt: sentBefore } }).exec()).deletedCount;
   }
 
   /** Sends every due mail (batch after batch); returns how many were sent and how many failed. */
@@ -112,12 +169,22 @@ export class MongoMailOutbox implements MailQueue {
           );
           continue;
         }
+        if (mail.once) await this.keepReceipt(mail._id);
         await this.model.deleteOne({ _id: mail._id }).exec();
         sent++;
         progressed = true;
       }
       // Everything due failed (SMTP down): wait for the backoff instead of spinning.
       if (!progressed) return { sent, failed };
+    }
+  }
+
+  private async keepReceipt(key: string): Promise<void> {
+    try {
+      await this.receipts.create({ _id: key, sentAt: new Date() });
+    } catch (error) {
+      // A previous relay wrote it and died before deleting the mail.
+      if (!isDuplicateKeyError(error)) throw error;
     }
   }
 

@@ -5,6 +5,7 @@ import type {
   DownloadsServiceClient,
   GetSampleLinkResponse,
   ListDatabasesResponse,
+  ListDownloadHistoryResponse,
 } from '@ipdata/proto/downloads/v1/downloads';
 import type { DatabaseDownloads } from '../../databases/databases.ports.js';
 
@@ -25,6 +26,10 @@ export class GrpcDatabaseDownloads implements DatabaseDownloads {
 
   sampleLink(database: string, format: string): Promise<GetSampleLinkResponse> {
     return callUnary(this.client.getSampleLink.bind(this.client), { database, format }, undefined, this.options());
+  }
+
+  history(accountId: string, page: number, pageSize: number): Promise<ListDownloadHistoryResponse> {
+    return callUnary(this.client.listDownloadHistory.bind(this.client), { accountId, page, pageSize }, undefined, this.options());
   }
 
   private options() {

@@ -70,6 +70,7 @@ const MMDB: DatabaseFile = {
 let linkFailure: Error | undefined;
 const linkRequests: CreateDownloadLinkRequest[] = [];
 const downloads: DatabaseDownloads = {
+  history: async () => ({ downloads: [], total: 0, remainingToday: 0, dailyLimit: 0 }),
   list: async () => ({ version: FILE.version, planId: 'download-free', entitledDatasets: ['asn'], files: [FILE, PRIVACY, MMDB] }),
   createLink: async (request) => {
     linkRequests.push(request);

@@ -66,6 +66,7 @@ export function addContentService(server: GrpcServer, deps: ContentHandlerDeps, 
       submitted(await deps.submissions.cooperation(request)),
     ),
     submitFeedback: unary(logger, 'SubmitFeedback', async (request) => submitted(await deps.submissions.feedback(request))),
+    submitContact: unary(logger, 'SubmitContact', async (request) => submitted(await deps.submissions.contact(request))),
     reportIpError: unary(logger, 'ReportIpError', async (request) => submitted(await deps.submissions.ipError(request))),
     reportPosition: unary(logger, 'ReportPosition', async (request) => submitted(await deps.submissions.position(request))),
     listMessages: unary(logger, 'ListMessages', async (request) => {

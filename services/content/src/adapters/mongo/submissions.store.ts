@@ -11,11 +11,12 @@ const KINDS: Record<SubmissionKind, FeedbackKind> = {
   ip_error: FeedbackKind.FEEDBACK_KIND_IP_ERROR,
   position: FeedbackKind.FEEDBACK_KIND_POSITION,
   cooperation: FeedbackKind.FEEDBACK_KIND_COOPERATION,
+  contact: FeedbackKind.FEEDBACK_KIND_CONTACT,
 };
 
 /**
- * `submissions`: one document per cooperation request, feedback or report (`_id` = submission
- * id), stored for review. The document is the outbox of its FeedbackReceived event: the insert
+ * `submissions`: one document per cooperation request, feedback, contact message or report
+ * (`_id` = submission id), stored for review. The document is the outbox of its FeedbackReceived event: the insert
  * carries the event in `pendingEvents`, so the submission and its event are saved together; the
  * writer then sends it at once and the relay re-sends what was left (common outbox).
  */
