@@ -9,7 +9,15 @@
  * be lost): everything sent after this call is read.
  */
 import type { Kafka } from 'kafkajs';
-import { TOPIC_CATALOGUE, createKafka, createLogger, dlqTopicName, ensureTopics, retry, topicSpecs } from '@ipdata/common';
+import {
+  TOPIC_CATALOGUE,
+  createKafka,
+  createLogger,
+  dlqTopicName,
+  ensureTopics,
+  topicEndOffsets,
+  topicSpecs,
+} from '@ipdata/common';
 
 const JOIN_TIMEOUT_MS = 30_000;
 
@@ -27,24 +35,12 @@ export async function startGroupsAtLogEnd(brokers: string, groups: readonly stri
 type TopicEnds = { topic: string; partition: number; offset: string }[];
 
 async function logEnds(kafka: Kafka, topics: readonly string[]): Promise<TopicEnds> {
-  const admin = kafka.admin();
-  await admin.connect();
-  try {
-    // Topics ensureTopics just created on a fresh broker answer "not the leader" for a moment.
-    return await retry(
-      async () =>
-        (
-          await Promise.all(
-            topics.map(async (topic) =>
-              (await admin.fetchTopicOffsets(topic)).map(({ partition, high }) => ({ topic, partition, offset: high })),
-            ),
-          )
-        ).flat(),
-      { attempts: 20, initialDelayMs: 250, maxDelayMs: 2_000 },
-    );
-  } finally {
-    await admin.disconnect();
-  }
+  const ends = await Promise.all(
+    topics.map(async (topic) =>
+      (await topicEndOffsets(kafka, topic)).map(({ partition, high }) => ({ topic, partition, offset: high })),
+    ),
+  );
+  return ends.flat();
 }
 
 async function commitAsMember(kafka: Kafka, groupId: string, topics: readonly string[], ends: TopicEnds): Promise<void> {

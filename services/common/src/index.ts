@@ -78,6 +78,7 @@ export {
 } from './kafka/topic-definition.js';
 export { TOPIC_CATALOGUE, TOPICS } from './kafka/topic-catalogue.js';
 export { ensureTopics, topicSpecs, type TopicSpec } from './kafka/topic-admin.js';
+export { topicEndOffsets, type PartitionEnds } from './kafka/topic-offsets.js';
 export { EventProducer, type EventProducerConfig, type SendOptions } from './kafka/event-producer.js';
 export {
   EventConsumer,

@@ -13,6 +13,7 @@ import {
   ensureTopics,
   topicSpecs,
   type EventConsumer,
+  topicEndOffsets,
 } from '@ipdata/common';
 import { TopicRecorder, mongoUrlWithDatabase, rawTopic, stackAddresses, uniqueName, waitFor } from '@ipdata/common/testing';
 import { ledgerConsumer } from '../src/adapters/kafka/ledger.consumer.js';
@@ -53,14 +54,7 @@ function usage(accountId: string, apiKeyId: string, id: string, time: Date, coun
 }
 
 async function endOffsets(kafka: Kafka): Promise<Map<number, string>> {
-  const admin = kafka.admin();
-  await admin.connect();
-  try {
-    const offsets = await admin.fetchTopicOffsets(topic.name);
-    return new Map(offsets.map((o) => [o.partition, o.high]));
-  } finally {
-    await admin.disconnect();
-  }
+  return new Map((await topicEndOffsets(kafka, topic.name)).map((o) => [o.partition, o.high]));
 }
 
 async function committed(kafka: Kafka, groupId: string): Promise<Map<number, string>> {

@@ -12,7 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import mongoose, { type Connection } from 'mongoose';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventProducer, TOPICS, createGrpcClient, createKafka, ensureTopics, topicSpecs } from '@ipdata/common';
+import { EventProducer, TOPICS, createGrpcClient, createKafka, ensureTopics, topicSpecs, topicEndOffsets } from '@ipdata/common';
 import { grpcCaller, seededRandom, stackAddresses, testGrpcTls, uniqueName, waitFor } from '@ipdata/common/testing';
 import { RollupGranularity } from '@ipdata/proto/events/v1/billing';
 import * as statsApi from '@ipdata/proto/stats/v1/stats';
@@ -91,7 +91,7 @@ describe('replay of the usage ledger into a fresh generation', () => {
     try {
       await waitFor(
         async () => {
-          const high = await admin.fetchTopicOffsets(TOPICS.usageLookup.name);
+          const high = await topicEndOffsets(kafka, TOPICS.usageLookup.name);
           const [group] = await admin.fetchOffsets({ groupId: name, topics: [TOPICS.usageLookup.name] });
           const committed = new Map((group?.partitions ?? []).map((row) => [row.partition, Number(row.offset)]));
           return high.every((row) => Number(row.high) === Number(row.low) || committed.get(row.partition) === Number(row.high));

@@ -12,6 +12,7 @@ import {
   ensureTopics,
   topicSpecs,
   type TopicDefinition,
+  topicEndOffsets,
 } from '@ipdata/common';
 import { mongoUrlWithDatabase, seededRandom, stackAddresses, uniqueName, waitFor } from '@ipdata/common/testing';
 import { MongoCounterReader, MongoCounterStore } from '../src/adapters/mongo/counter.store.js';
@@ -126,7 +127,7 @@ describe('trends through the ledger handler (Kafka, Redis claims, FerretDB)', ()
     const admin = kafka.admin();
     await admin.connect();
     try {
-      const ends = await admin.fetchTopicOffsets(topic.name);
+      const ends = await topicEndOffsets(kafka, topic.name);
       await waitFor(
         async () => {
           const [committed] = await admin.fetchOffsets({ groupId, topics: [topic.name] });

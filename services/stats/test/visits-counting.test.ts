@@ -14,6 +14,7 @@ import {
   topicSpecs,
   type EventConsumer,
   type TopicDefinition,
+  topicEndOffsets,
 } from '@ipdata/common';
 import {
   TopicRecorder,
@@ -139,7 +140,7 @@ describe('visits: page views exact, unique visitors by HyperLogLog (real stack)'
     const admin = kafka.admin();
     await admin.connect();
     try {
-      const ends = await admin.fetchTopicOffsets(topic.name);
+      const ends = await topicEndOffsets(kafka, topic.name);
       await waitFor(
         async () => {
           const [committed] = await admin.fetchOffsets({ groupId, topics: [topic.name] });

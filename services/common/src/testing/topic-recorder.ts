@@ -4,6 +4,7 @@ import { headersToStrings } from '../kafka/cloudevents.js';
 import { createKafka } from '../kafka/kafka-client.js';
 import { isRetriableKafkaError } from '../kafka/topic-admin.js';
 import { retry } from '../lifecycle/retry.js';
+import { topicEndOffsets } from '../kafka/topic-offsets.js';
 import type { EventCodec, EventWithMeta, TopicDefinition } from '../kafka/topic-definition.js';
 import { stackAddresses, uniqueName, waitFor } from './stack.js';
 
@@ -67,7 +68,7 @@ export class TopicRecorder<T extends EventWithMeta> {
     const recorder = new TopicRecorder(topic, consumer);
     await consumer.connect();
     try {
-      const ends = options.fromLogEnd ? await logEnd(kafka, topic.name) : [];
+      const ends = options.fromLogEnd ? await topicEndOffsets(kafka, topic.name) : [];
       // A topic a service created a moment ago may not be in the broker's metadata yet.
       await retry(() => consumer.subscribe({ topics: [topic.name], fromBeginning: options.fromBeginning ?? true }), {
         attempts: 8,
@@ -133,20 +134,5 @@ export class TopicRecorder<T extends EventWithMeta> {
 
   async stop(): Promise<void> {
     await this.consumer.disconnect();
-  }
-}
-
-async function logEnd(kafka: Kafka, topic: string): Promise<{ partition: number; high: string }[]> {
-  const admin = kafka.admin();
-  await admin.connect();
-  try {
-    return await retry(() => admin.fetchTopicOffsets(topic), {
-      attempts: 8,
-      initialDelayMs: 200,
-      maxDelayMs: 2_000,
-      retryable: isRetriableKafkaError,
-    });
-  } finally {
-    await admin.disconnect();
   }
 }

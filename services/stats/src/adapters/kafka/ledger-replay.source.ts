@@ -1,6 +1,12 @@
 import type { Admin, Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import type { Logger } from 'pino';
-import { headersToStrings, readCloudEventAttributes, type ConsumedEvent, type TopicDefinition } from '@ipdata/common';
+import {
+  headersToStrings,
+  readCloudEventAttributes,
+  topicEndOffsets,
+  type ConsumedEvent,
+  type TopicDefinition,
+} from '@ipdata/common';
 import type { UsageEvent } from '@ipdata/proto/events/v1/usage';
 import type { LedgerOffsets, LedgerReplaySource, ReplayBatchHandler, ReplayReader } from '../../replay/replay-ports.js';
 
@@ -40,11 +46,9 @@ export class KafkaLedgerReplaySource implements LedgerReplaySource {
     private readonly logger: Logger,
   ) {}
 
-  earliestOffsets(): Promise<Map<number, number>> {
-    return withAdmin(this.config.kafka, async (admin) => {
-      const offsets = await admin.fetchTopicOffsets(this.config.topic.name);
-      return new Map(offsets.map((row) => [row.partition, Number(row.low)]));
-    });
+  async earliestOffsets(): Promise<Map<number, number>> {
+    const offsets = await topicEndOffsets(this.config.kafka, this.config.topic.name);
+    return new Map(offsets.map((row) => [row.partition, Number(row.low)]));
   }
 
   offsetsAtTime(time: Date): Promise<Map<number, number>> {
