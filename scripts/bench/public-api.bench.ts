@@ -12,7 +12,8 @@
  *        [--bulk-lines 1000000] [--baselines-only] [--cpu-profile [ip|batch]]
  *
  * Sections: ip (GET /v1/ip/{ip}: bff-en with accounting on and off, bare node:http, bare Express 5,
- * the maxmind peer; with stats' lag on the ledger bff-en writes meanwhile, stats-lag.ts), batch (POST /v1/batch of 1,000 addresses, beside the maxmind peer's batch
+ * the maxmind peer; then bff-en once more with stats consuming its ledger, and stats' lag,
+ * stats-lag.ts), batch (POST /v1/batch of 1,000 addresses, beside the maxmind peer's batch
  * route), bulk (POST /v1/bulk of 1,000,000 lines on a fresh bff-en: wall time to completion, RSS).
  * --cpu-profile adds one load (GET, or `batch`) on a profiled bff-en and prints its top 10
  * self-time functions and files and the inclusive time per package / service folder. --baselines-only measures the baselines alone (no services started).
@@ -209,8 +210,6 @@ try {
         { name: 'express', wrk: get(express) },
         { name: 'maxmind_peer', wrk: get(maxmind) },
       ];
-      // stats' lag on the ledger bff-en writes under this load (issue 12: stats keeps up).
-      const lag = platform ? await StatsLagSampler.start(platform.kafka(), platform.statsGroupId) : undefined;
       await measure('get_ip', targets, { connections }, (row) => ({
         ...(bffOn
           ? {
@@ -224,10 +223,22 @@ try {
         express_vs_node_http: ratio(row, 'express', 'node_http'),
         maxmind_peer_vs_express: ratio(row, 'maxmind_peer', 'express'),
       }));
-      if (lag) {
-        const figures = await lag.stop();
-        emit({ bench: 'get_ip_stats_lag', ...figures });
-        Object.assign(summary, figures);
+      if (platform && bffOn) {
+        // Once more with stats consuming the ledger on the same two cores (public-api-platform.ts,
+        // startStats): bff-en's figures beside it, and stats' lag (issue 12: stats keeps up).
+        const stats = await platform.startStats();
+        const lag = await StatsLagSampler.start(platform.kafka(), platform.statsGroupId);
+        const load = load1();
+        const loaded = figures(
+          'bff_en_with_stats',
+          await runWrk({ ...get(bffOn.origin), seconds, connections, threads }),
+          load,
+          1,
+        );
+        const row = { ...loaded, ...(await lag.stop()) };
+        await stats.stop();
+        emit({ bench: 'get_ip_with_stats', ...row });
+        Object.assign(summary, row);
       }
     });
   }

@@ -43,6 +43,9 @@ export const bffEnEnv = {
   DEFAULT_BURST_PER_SECOND: env.int({ min: 1, max: 1_000_000, default: 50 }),
   // Where usage events wait (write-ahead journal), quota grants made while Redis was down, and bulk jobs.
   DATA_DIR: env.string({ default: 'var/bff-en', expected: 'a directory for journals and bulk job files' }),
+  // The usage ledger's sends to Kafka: how long an event waits for company, and most events per send.
+  USAGE_LEDGER_LINGER_MS: env.int({ min: 0, max: 10_000, default: 200 }),
+  USAGE_LEDGER_BATCH: env.int({ min: 1, max: 10_000, default: 2_000 }),
   BULK_MAX_LINES: env.int({ min: 1, max: 10_000_000, default: 1_000_000 }),
   BULK_MAX_BYTES: env.int({ min: 1024, max: 1024 * 1024 * 1024, default: 64 * 1024 * 1024 }),
   BULK_CONCURRENT_JOBS: env.int({ min: 1, max: 16, default: 1 }),

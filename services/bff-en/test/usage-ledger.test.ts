@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKafka, ensureTopics, topicSpecs } from '@ipdata/common';
 import { TopicRecorder, stackAddresses, uniqueName, waitFor } from '@ipdata/common/testing';
 import { localStack, testStackEnv } from '../../../scripts/test/local-stack.js';
-import { UsageKafkaSink } from '../src/adapters/kafka/usage-kafka.sink.js';
+import { UsageKafkaWorkerSink } from '../src/adapters/kafka/usage-kafka-worker.sink.js';
 import { UsageLedger } from '../src/usage/usage-ledger.js';
 import { ledgerTestRecord, usageLedgerTestTopic } from './fixtures/usage-ledger-topic.js';
 
@@ -91,7 +91,10 @@ describe('usage ledger on the real broker', () => {
   describe('broker stopped while records flow', () => {
     const broker = brokerControl();
     const topic = usageLedgerTestTopic(uniqueName('test.usage-ledger.down'));
-    const producer = UsageKafkaSink.fromConfig({ kafka, sendTimeoutMs: 3_000 }, logger);
+    const producer = UsageKafkaWorkerSink.fromConfig(
+      { brokers: stack.kafkaBrokers, clientId: 'usage-ledger-test', logLevel: 'warn', sendTimeoutMs: 3_000 },
+      logger,
+    );
 
     beforeAll(async () => {
       await ensureTopics(kafka, topicSpecs([topic]), logger);

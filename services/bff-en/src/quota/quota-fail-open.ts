@@ -25,6 +25,10 @@ export class FailOpenRule {
   ) {}
 
   remember(accountId: string, month: string, used: number): void {
+    const known = this.lastKnown.get(accountId);
+    // Several reservation calls are in flight at once and may answer out of order: a month's
+    // counter only grows, so an older (smaller) answer arriving late changes nothing.
+    if (known !== undefined && known.month === month && known.used > used) used = known.used;
     this.lastKnown.delete(accountId);
     this.lastKnown.set(accountId, { month, used });
     if (this.lastKnown.size > LAST_KNOWN_MAX) {
