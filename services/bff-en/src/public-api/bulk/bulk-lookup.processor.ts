@@ -108,7 +108,7 @@ export class BulkLookupProcessor implements ChunkProcessor {
       if (!('info' in item)) return JSON.stringify({ query: item.query, error: { code: item.code, message: item.message } });
       const view = ipInfoView(item.info);
       // The full answer (most jobs) through the specialised serialiser: same bytes, about twice as fast.
-      return selector.all ? ipInfoJson(view) : JSON.stringify(selector.apply(view));
+      return selector.all ? ipInfoJson(view, item.info) : JSON.stringify(selector.apply(view));
     });
   }
 }

@@ -111,7 +111,7 @@ export function batchRoutes(deps: BatchRoutesDeps): PublicRoute[] {
           for (let i = 0; i < items.length; i++) {
             const item = items[i] as BatchItem;
             if (i > 0) body += ',';
-            body += 'info' in item ? ipInfoJson(ipInfoView(item.info)) : JSON.stringify(errorItem(item));
+            body += 'info' in item ? ipInfoJson(ipInfoView(item.info), item.info) : JSON.stringify(errorItem(item));
           }
           call.sendJsonText(200, `${body}]`);
           return;

@@ -82,7 +82,8 @@ function record(
 /** The full answer with no options (most requests) takes the specialised serialiser. */
 function sendIpInfo(call: ApiCall, info: IpInfo): void {
   const view = ipInfoView(info);
-  if (call.param('fields') === null && call.param('pretty') === null && !wantsCsv(call)) call.sendJsonText(200, ipInfoJson(view));
+  if (call.param('fields') === null && call.param('pretty') === null && !wantsCsv(call))
+    call.sendJsonText(200, ipInfoJson(view, info));
   else sendView(call, view, IP_INFO_FIELDS);
 }
 
