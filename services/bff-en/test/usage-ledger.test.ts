@@ -168,6 +168,44 @@ describe('usage ledger on the real broker', () => {
     );
   });
 
+  describe("the sink's worker thread", () => {
+    const topic = usageLedgerTestTopic(uniqueName('test.usage-ledger.worker'));
+    const sink = UsageKafkaWorkerSink.fromConfig(
+      { brokers: stack.kafkaBrokers, clientId: 'usage-ledger-worker-test', logLevel: 'silent', sendTimeoutMs: 3_000 },
+      logger,
+    );
+
+    beforeAll(async () => {
+      await ensureTopics(kafka, topicSpecs([topic]), logger);
+      await sink.start();
+    });
+
+    afterAll(async () => {
+      await sink.shutdown();
+    });
+
+    it('fails the sends of a worker that died, and the next send runs on a new worker', async () => {
+      // A value that is not bytes makes the worker throw outside any send: it dies.
+      const poison = { key: 'k', value: 'not bytes' as unknown as Buffer, headers: {}, timestamp: String(Date.now()) };
+      await expect(sink.sendRaw(topic.name, [poison])).rejects.toThrow(/usage Kafka worker exited/);
+
+      const dir = tempDir();
+      const ledger = UsageLedger.fromConfig({ dir, producer: sink, source: 'bff-en', topic, lingerMs: 10 }, logger);
+      await ledger.start();
+      const prefix = uniqueName('after-crash');
+      const ids = Array.from({ length: 20 }, (_, i) => `${prefix}-${i}`);
+      ids.forEach((id, i) => ledger.record(ledgerTestRecord(id, i)));
+      const recorder = await TopicRecorder.start(topic, { kafka });
+      try {
+        await expectEveryIdOnTopic(recorder, ids, prefix);
+      } finally {
+        await recorder.stop();
+        await ledger.shutdown();
+      }
+      expect(readdirSync(dir)).toEqual([]);
+    });
+  });
+
   describe('process killed with SIGKILL', () => {
     const topic = usageLedgerTestTopic(uniqueName('test.usage-ledger.kill'));
 
