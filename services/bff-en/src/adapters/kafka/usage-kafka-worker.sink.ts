@@ -58,7 +58,8 @@ export class UsageKafkaWorkerSink implements UsageEventSink, Component {
   }
 
   private spawn(): Worker {
-    const worker = startModuleWorker(import.meta.url, './usage-kafka.worker', { workerData: this.config });
+    // No process flags: the telemetry register services.sh preloads would start a second SDK in the worker.
+    const worker = startModuleWorker(import.meta.url, './usage-kafka.worker', { workerData: this.config, execArgv: [] });
     worker.on('message', (message: FromUsageKafkaWorker) => {
       if (message.type === 'ready') return;
       const waiting = this.pending.get(message.id);
