@@ -11,6 +11,11 @@
  *        [--connections 50] [--batch-connections 16] [--threads 1] [--only ip,batch,bulk]
  *        [--bulk-lines 1000000] [--baselines-only] [--cpu-profile [ip|batch]]
  *
+ * Every wrk run also reports where the machine's CPU went per request (process-cpu.ts):
+ * `<target>_cpu_us_per_req_<group>` for the server, its dependencies, wrk and the rest, and
+ * `_machine` for the whole machine (kernel included): on two shared cores, the CPU an answer
+ * costs across every process sets the ceiling.
+ *
  * Sections: ip (GET /v1/ip/{ip}: bff-en with accounting on and off, bare node:http, bare Express 5,
  * the maxmind peer; then bff-en once more with stats consuming its ledger, and stats' lag,
  * stats-lag.ts), batch (POST /v1/batch of 1,000 addresses, beside the maxmind peer's batch
@@ -33,6 +38,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createTestAccount } from '../test/system/index.js';
 import { emit, median, repoRoot, startServer, stopServer } from './bench-support.js';
 import { runBulkJob } from './public-api-bulk.js';
+import { cpuPerRequest, cpuSnapshot } from './process-cpu.js';
 import { BenchPlatform } from './public-api-platform.js';
 import { topSelfTime } from './public-api-profile.js';
 import { StatsLagSampler } from './stats-lag.js';
@@ -94,9 +100,16 @@ interface Target {
   readonly wrk: Omit<WrkOptions, 'seconds' | 'connections' | 'threads'>;
 }
 
-function figures(name: string, result: WrkResult, load: number, perRequest: number): Record<string, number> {
+function figures(
+  name: string,
+  result: WrkResult,
+  load: number,
+  perRequest: number,
+  cpu: Record<string, number> = {},
+): Record<string, number> {
   const perSecond = okPerSecond(result);
   return {
+    ...Object.fromEntries(Object.entries(cpu).map(([key, value]) => [`${name}_${key}`, value])),
     [`${name}_req_per_s`]: Math.round(perSecond),
     ...(perRequest > 1 ? { [`${name}_addresses_per_s`]: Math.round(perSecond * perRequest) } : {}),
     [`${name}_p50_ms`]: round(result.latency_p50_us / 1000, 3),
@@ -125,7 +138,10 @@ async function measure(
     const row: Record<string, number> = {};
     for (const target of targets) {
       const load = load1();
-      Object.assign(row, figures(target.name, await runWrk({ ...target.wrk, ...settings }), load, options.perRequest ?? 1));
+      const before = cpuSnapshot();
+      const result = await runWrk({ ...target.wrk, ...settings });
+      const cpu = cpuPerRequest(before, cpuSnapshot(), result.requests);
+      Object.assign(row, figures(target.name, result, load, options.perRequest ?? 1, cpu));
     }
     Object.assign(row, extra(row));
     rows.push(row);

@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiError } from './api-error.js';
 import { appendRateLimitHeaders, noQuota, type QuotaHeaderValues } from './rate-limit-headers.js';
 
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
 const EXPOSED_HEADERS =
   'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit-Policy, RateLimit, Retry-After, Location';
 
@@ -41,7 +43,7 @@ export class ApiCall {
   }
 
   sendJsonText(status: number, json: string, extraHeaders?: readonly string[]): void {
-    this.send(status, 'application/json; charset=utf-8', json, extraHeaders);
+    this.send(status, JSON_TYPE, json, extraHeaders);
   }
 
   sendError(error: ApiError): void {

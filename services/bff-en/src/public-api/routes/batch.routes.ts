@@ -3,13 +3,14 @@ import { readBody } from '@ipdata/common';
 import { UsageResult } from '@ipdata/proto/events/v1/usage';
 import type { LookupEngine } from '../../lookups/lookup.ports.js';
 import type { Accounting, Caller } from '../accounting.js';
+import { JSON_TYPE } from '../api-call.js';
 import { ApiError, badRequest } from '../api-error.js';
 import { lookUpBatch, type BatchItem } from '../batch-lookup.js';
 import type { PublicRoute } from '../public-route.js';
 import { CSV_TYPE, jsonText, selectorOf, wantsCsv } from '../render.js';
 import { csvBatch, type CsvBatchItem } from '../views/csv.js';
 import { IP_INFO_FIELDS, ipInfoView } from '../views/ip-info.view.js';
-import { ipInfoJson } from '../views/json-output.js';
+import { batchJsonBody } from '../views/batch-json.js';
 
 export const BATCH_MAX_ITEMS = 1_000;
 
@@ -105,15 +106,12 @@ export function batchRoutes(deps: BatchRoutesDeps): PublicRoute[] {
           return;
         }
         if (selector.all && call.param('pretty') === null) {
-          // The common case, measured as the batch's largest cost: each full answer through the
-          // specialised serialiser (same bytes as JSON.stringify, about twice as fast).
-          let body = '[';
-          for (let i = 0; i < items.length; i++) {
-            const item = items[i] as BatchItem;
-            if (i > 0) body += ',';
-            body += 'info' in item ? ipInfoJson(ipInfoView(item.info), item.info) : JSON.stringify(errorItem(item));
-          }
-          call.sendJsonText(200, `${body}]`);
+          // The common case, and the batch's largest cost: views/batch-json.ts.
+          call.send(
+            200,
+            JSON_TYPE,
+            batchJsonBody(items, (item) => JSON.stringify(errorItem(item))),
+          );
           return;
         }
         const out = items.map((item) => ('info' in item ? selector.apply(ipInfoView(item.info)) : errorItem(item)));
