@@ -118,9 +118,12 @@ export function buildBffEn(config: BffEnConfig, deps: { logger: Logger; clock?: 
         clock,
         logger: moduleLogger(logger, 'quota'),
         journalDir: join(config.DATA_DIR, 'quota-journal'),
-        // Up to 4 script calls in flight: each decides its reservations atomically, so the counts
-        // stay exact in any order, and a request no longer waits for the call before its own.
-        batch: { maxBatch: 1_000, maxInFlight: 4 },
+        // One script call at a time; reservations arriving meanwhile go together in the next.
+        // Measured against 4 in flight (8 paired runs, GET /v1/ip with accounting, 50 connections,
+        // with the lookups' batcher alike): same throughput, p99 20–37 ms instead of 28–50 ms. Redis
+        // runs scripts one after another anyway; more calls in flight only meant smaller batches
+        // and more event-loop turns per request.
+        batch: { maxBatch: 1_000, maxInFlight: 1 },
       }),
     );
     // Its own sink, not the EventProducer above: kafkajs's idempotent producer can wedge after a
