@@ -30,8 +30,8 @@ export function ChinaIpPage() {
       {counts.data && (
         <>
           <p className="muted">
-            数据版本 {counts.data.version}：中国共 <strong>{formatCount(counts.data.addresses.ipv4)}</strong> 个 IPv4 地址、
-            {formatCount(counts.data.addresses.ipv6_slash32)} 个 IPv6 /32 段
+            数据版本 {counts.data.version}：中国共 <strong>{formatCount(counts.data.addresses.ipv4)}</strong> 个 IPv4 地址、 IPv6
+            地址折合 {formatCount(counts.data.addresses.ipv6_slash32)} 个 /32 段
             {update.data?.previous
               ? `；较上一版本（${update.data.previous.version}）变化 ${formatChange(update.data.addresses.ipv4_change)}`
               : ''}
@@ -46,7 +46,7 @@ export function ChinaIpPage() {
                     <th scope="col">省份</th>
                     <th scope="col">IPv4 地址数</th>
                     <th scope="col">较上一版本</th>
-                    <th scope="col">IPv6 /32 段</th>
+                    <th scope="col">IPv6（折合 /32 段）</th>
                     <th scope="col">IDC 机构</th>
                   </tr>
                 </thead>

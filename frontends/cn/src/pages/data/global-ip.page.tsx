@@ -30,7 +30,7 @@ export function GlobalIpPage() {
             <dd>{formatCount(total.data.addresses.ipv4)}</dd>
           </div>
           <div>
-            <dt>IPv6 /32 段</dt>
+            <dt>IPv6（折合 /32 段）</dt>
             <dd>{formatCount(total.data.addresses.ipv6_slash32)}</dd>
           </div>
           <div>
@@ -61,7 +61,7 @@ export function GlobalIpPage() {
                   <th scope="col">国家/地区</th>
                   <th scope="col">代码</th>
                   <th scope="col">IPv4 地址数</th>
-                  <th scope="col">IPv6 /32 段</th>
+                  <th scope="col">IPv6（折合 /32 段）</th>
                 </tr>
               </thead>
               <tbody>
