@@ -93,6 +93,10 @@ db-update: ## download/refresh databases like geoipupdate (KEY or IPDATA_API_KEY
 	@mkdir -p $(or $(DIR),var/databases)
 	$(TSX) scripts/ipdata-update.ts $(if $(KEY),--key $(KEY)) --dir $(or $(DIR),var/databases) $(foreach d,$(or $(DB),complete/mmdb),--db $(d)) $(if $(BASE_URL),--base-url $(BASE_URL))
 
+.PHONY: bench-ledger
+bench-ledger: ## CPU per usage event in bff-en's ledger producer (kafkajs, CloudEvents headers vs none; needs make stack-up; JSON lines)
+	$(TSX) scripts/bench/usage-kafka-records.bench.ts $(BENCH_ARGS)
+
 .PHONY: bench-stats
 bench-stats: ## stats consumer benchmark: events/s from a pre-filled usage.lookup.v1 to rollups vs a raw kafkajs read (needs make stack-up; JSON lines)
 	$(TSX) scripts/bench/stats-consumer.bench.ts $(BENCH_ARGS)
