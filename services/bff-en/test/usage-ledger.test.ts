@@ -88,22 +88,26 @@ describe('usage ledger on the real broker', () => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
-  describe('broker stopped while records flow', () => {
-    const broker = brokerControl();
-    const topic = usageLedgerTestTopic(uniqueName('test.usage-ledger.down'));
-    const producer = UsageKafkaWorkerSink.fromConfig(
-      { brokers: stack.kafkaBrokers, clientId: 'usage-ledger-test', logLevel: 'warn', sendTimeoutMs: 3_000 },
+  /** A topic of its own and a worker-thread sink, started before the enclosing block's tests and shut down after them. */
+  function workerSinkOnOwnTopic(topicName: string, clientId: string, logLevel: string) {
+    const topic = usageLedgerTestTopic(uniqueName(topicName));
+    const sink = UsageKafkaWorkerSink.fromConfig(
+      { brokers: stack.kafkaBrokers, clientId, logLevel, sendTimeoutMs: 3_000 },
       logger,
     );
-
     beforeAll(async () => {
       await ensureTopics(kafka, topicSpecs([topic]), logger);
-      await producer.start();
+      await sink.start();
     });
-
     afterAll(async () => {
-      await producer.shutdown();
+      await sink.shutdown();
     });
+    return { topic, sink };
+  }
+
+  describe('broker stopped while records flow', () => {
+    const broker = brokerControl();
+    const { topic, sink: producer } = workerSinkOnOwnTopic('test.usage-ledger.down', 'usage-ledger-test', 'warn');
 
     it.skipIf(broker === undefined)(
       'puts every event recorded before, during and after the outage on the topic',
@@ -169,20 +173,7 @@ describe('usage ledger on the real broker', () => {
   });
 
   describe("the sink's worker thread", () => {
-    const topic = usageLedgerTestTopic(uniqueName('test.usage-ledger.worker'));
-    const sink = UsageKafkaWorkerSink.fromConfig(
-      { brokers: stack.kafkaBrokers, clientId: 'usage-ledger-worker-test', logLevel: 'silent', sendTimeoutMs: 3_000 },
-      logger,
-    );
-
-    beforeAll(async () => {
-      await ensureTopics(kafka, topicSpecs([topic]), logger);
-      await sink.start();
-    });
-
-    afterAll(async () => {
-      await sink.shutdown();
-    });
+    const { topic, sink } = workerSinkOnOwnTopic('test.usage-ledger.worker', 'usage-ledger-worker-test', 'silent');
 
     it('fails the sends of a worker that died, and the next send runs on a new worker', async () => {
       // A value that is not bytes makes the worker throw outside any send: it dies.
