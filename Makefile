@@ -21,7 +21,8 @@ export IPDATA_CACHE_DIR
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
 
-$(NODE_MODULES_STAMP): package-lock.json $(PACKAGE_JSONS)
+# patches/: fixes to installed packages that npm ci applies (postinstall: patch-package).
+$(NODE_MODULES_STAMP): package-lock.json $(PACKAGE_JSONS) $(wildcard patches/*.patch)
 	@command -v node >/dev/null || { echo "node is missing: install Node.js 20 (see README)"; exit 1; }
 	npm ci --no-audit --no-fund
 	@touch $@

@@ -160,7 +160,16 @@ describe('quota when Redis does not answer: free keys fail closed, paid keys fai
         .split('\n')
         .map((line) => JSON.parse(line) as { requestId: string; count: number }),
     ).toEqual([
-      { requestId: 'a2', count: 4, accountId: paid.accountId, keyId: paid.keyId, at: '2030-05-15T12:00:00.000Z' },
+      {
+        requestId: 'a2',
+        count: 4,
+        accountId: paid.accountId,
+        keyId: paid.keyId,
+        at: '2030-05-15T12:00:00.000Z',
+        // The store call that did not answer, and a2's place in it: its replay asks whether that call ran.
+        call: expect.stringMatching(/^[0-9a-f-]{36}:\d+$/) as unknown,
+        index: 0,
+      },
       expect.objectContaining({ requestId: 'a3', count: 16 }),
     ]);
     // A grant journalled twice (two processes, or a crash between replay and removal) still counts once.
@@ -174,7 +183,8 @@ describe('quota when Redis does not answer: free keys fail closed, paid keys fai
     expect(await redis.counter(paid)).toBe(25); // 5 before + 4 (a2 once) + 16
     expect(await redis.counter(free)).toBe(1);
     expect(quota.stats.replayed).toBe(3);
-    expect(await quota.reserve({ requestId: 'a2', subject: paid, count: 4, partial: false })).toMatchObject({
+    // The replay remembers each grant under its request id, as a resumed bulk chunk is remembered.
+    expect(await quota.reserve({ requestId: 'a2', subject: paid, count: 4, partial: false, durable: true })).toMatchObject({
       granted: 4,
       used: 9,
       replayed: true,

@@ -140,11 +140,77 @@ describe('quota engine on real Redis: exact under concurrency, never double coun
     const status = await service.status(who);
     expect(status.perDay.account.at(-1)).toEqual({ date: '2030-05-15', count: 40 });
     expect(await redis.ttl(`${prefix}r:${who.accountId}:job-1:0`)).toBeGreaterThan(34 * 24 * 3600);
-    // An ordinary API request's grant is remembered for minutes only (one key per request would fill Redis).
+    // An ordinary API request has no record of its own (one key per request would fill Redis and
+    // cost two commands each): its script call's answer is remembered, for minutes only.
     await service.reserve({ requestId: 'req-1', subject: who, count: 1, partial: false });
-    const ttl = await redis.ttl(`${prefix}r:${who.accountId}:req-1`);
-    expect(ttl).toBeGreaterThan(60);
-    expect(ttl).toBeLessThanOrEqual(120);
+    expect(await redis.exists(`${prefix}r:${who.accountId}:req-1`)).toBe(0);
+    const calls = await redis.keys(`${prefix}c:*`);
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls) {
+      const ttl = await redis.ttl(call);
+      expect(ttl).toBeGreaterThan(60);
+      expect(ttl).toBeLessThanOrEqual(120);
+    }
+  });
+
+  it('a store call that reaches Redis twice (a client resend) answers its first run again and counts once', async () => {
+    const store = new RedisQuotaStore(redis, { keyPrefix: prefix });
+    const who = subject();
+    const command = (count: number, partial: boolean) => ({
+      accountId: who.accountId,
+      keyId: who.keyId,
+      count,
+      partial,
+      ceiling: 100,
+      burstPerSecond: 0,
+      month: '2030-05',
+      day: '2030-05-15',
+      second: 1_905_163_200,
+    });
+    const commands = [command(60, false), command(60, true), command(10, false)];
+    const first = await store.reserveCall('resent-call', commands, 120);
+    expect(first.map(({ status, granted, used }) => [status, granted, used])).toEqual([
+      ['granted', 60, 60],
+      ['granted', 40, 100],
+      ['quota_exceeded', 0, 100],
+    ]);
+    expect(await store.reserveCall('resent-call', commands, 120)).toEqual(first);
+    expect(await monthCounter(who.accountId)).toBe(100);
+  });
+
+  it('a journal replay counts a fail-open grant once, whether its timed-out call ran before, after or denied it', async () => {
+    const store = new RedisQuotaStore(redis, { keyPrefix: prefix });
+    const who = subject();
+    const command = (count: number) => ({
+      accountId: who.accountId,
+      keyId: who.keyId,
+      count,
+      partial: false,
+      ceiling: 10,
+      burstPerSecond: 0,
+      month: '2030-05',
+      day: '2030-05-15',
+      second: 1_905_163_200,
+    });
+    const replay = (requestId: string, count: number, call: string, index: number) =>
+      store.reserveEach([{ ...command(count), requestId, force: true, rememberSeconds: 600, call: { id: call, index } }]);
+
+    // The call never reached Redis before the replay: the replay counts, and the call arriving late counts nothing.
+    expect((await replay('g1', 5, 'late-call', 0))[0]).toMatchObject({ granted: 5, replayed: false });
+    await expect(store.reserveCall('late-call', [command(5)], 120)).rejects.toThrow(/QUOTA_CALL_REPLAYED/);
+    expect(await monthCounter(who.accountId)).toBe(5);
+    // The call ran (late) and granted it: the replay finds that and counts nothing.
+    await store.reserveCall('early-call', [command(1), command(2)], 120);
+    expect((await replay('g2', 2, 'early-call', 1))[0]).toMatchObject({ granted: 2, used: 8, replayed: true });
+    expect(await monthCounter(who.accountId)).toBe(8);
+    // The call ran and refused it (no room), but the fail rule had served it: the replay counts it.
+    expect((await store.reserveCall('refusing-call', [command(5)], 120))[0]?.status).toBe('quota_exceeded');
+    expect((await replay('g3', 5, 'refusing-call', 0))[0]).toMatchObject({ granted: 5, replayed: false });
+    expect(await monthCounter(who.accountId)).toBe(13);
+    // Replaying the same journal again changes nothing.
+    expect((await replay('g1', 5, 'late-call', 0))[0]?.replayed).toBe(true);
+    expect((await replay('g3', 5, 'refusing-call', 0))[0]?.replayed).toBe(true);
+    expect(await monthCounter(who.accountId)).toBe(13);
   });
 
   it('burst: at most burstPerSecond requests per key per second, refused ones count nothing, the next second passes', async () => {

@@ -102,22 +102,23 @@ describe('ReconcileQuotas', () => {
         for (const keyId of keys[accountId]!) {
           for (const count of [1, 3, 25]) {
             const requestId = `${name}-r${n++}`;
-            const [outcome] = await quota.reserve([
-              {
-                requestId,
-                accountId,
-                keyId,
-                count,
-                partial: false,
-                ceiling: -1,
-                burstPerSecond: 0,
-                force: false,
-                month,
-                day: quotaDay(at),
-                second: Math.floor(at.getTime() / 1000),
-                rememberSeconds: 60,
-              },
-            ]);
+            const [outcome] = await quota.reserveCall(
+              requestId,
+              [
+                {
+                  accountId,
+                  keyId,
+                  count,
+                  partial: false,
+                  ceiling: -1,
+                  burstPerSecond: 0,
+                  month,
+                  day: quotaDay(at),
+                  second: Math.floor(at.getTime() / 1000),
+                },
+              ],
+              60,
+            );
             expect(outcome?.granted).toBe(count);
             events.push({
               key: keyId,

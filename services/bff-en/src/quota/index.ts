@@ -14,4 +14,4 @@ export {
   type QuotaSubject,
 } from './quota.types.js';
 export { periodOf, type QuotaPeriod } from './quota-period.js';
-export type { QuotaStore, ReserveCommand, ReserveOutcome, UsageCounters } from './quota.ports.js';
+export type { KeyedReserveCommand, QuotaStore, ReserveCommand, ReserveOutcome, UsageCounters } from './quota.ports.js';

@@ -42,11 +42,12 @@ export class FailOpenRule {
     this.granted.clear();
   }
 
-  async apply(items: readonly PendingReservation[], cause: unknown): Promise<SettledReservation[]> {
+  /** `call`: the store call the items were sent in (in that order), for API requests; none for keyed ones. */
+  async apply(items: readonly PendingReservation[], cause: unknown, call?: string): Promise<SettledReservation[]> {
     const settled: SettledReservation[] = [];
     const entries: JournalEntry[] = [];
     const journalledAt: number[] = [];
-    for (const item of items) {
+    for (const [index, item] of items.entries()) {
       const { subject, count, partial, requestId } = item.request;
       if (!subject.paid) {
         settled.push({ error: new QuotaUnavailableError(undefined, { cause }) });
@@ -74,6 +75,7 @@ export class FailOpenRule {
           keyId: subject.keyId,
           count: granted,
           at: item.now.toISOString(),
+          ...(call === undefined ? {} : { call, index }),
         });
         journalledAt.push(settled.length);
       }

@@ -12,6 +12,9 @@ export interface JournalEntry {
   count: number;
   /** ISO time of the grant. */
   at: string;
+  /** An API request's grant: the store call that timed out and the request's place in it. */
+  call?: string;
+  index?: number;
 }
 
 const ACTIVE = '.active.ndjson';
@@ -91,7 +94,13 @@ export class QuotaJournal {
       if (line.trim() === '') continue;
       try {
         const entry = JSON.parse(line) as JournalEntry;
-        if (typeof entry.requestId === 'string' && Number.isSafeInteger(entry.count) && !Number.isNaN(Date.parse(entry.at))) {
+        const callOk = entry.call === undefined || (typeof entry.call === 'string' && Number.isSafeInteger(entry.index));
+        if (
+          typeof entry.requestId === 'string' &&
+          Number.isSafeInteger(entry.count) &&
+          !Number.isNaN(Date.parse(entry.at)) &&
+          callOk
+        ) {
           entries.push(entry);
           continue;
         }

@@ -1,10 +1,9 @@
 /**
  * What the quota domain needs from its store (Redis in production, see
- * adapters/redis/quota.redis-store.ts). One `reserve` call decides a whole batch of reservations
- * atomically and in order, so the decisions are exactly those of one call per reservation.
+ * adapters/redis/quota.redis-store.ts). One call decides a whole batch of reservations
+ * atomically, so the decisions are exactly those of one call per reservation, in some order.
  */
 export interface ReserveCommand {
-  requestId: string;
   accountId: string;
   keyId: string;
   count: number;
@@ -13,14 +12,25 @@ export interface ReserveCommand {
   ceiling: number;
   /** Requests per second for the key; 0 = not checked. */
   burstPerSecond: number;
-  /** Journal replay: count unconditionally (the grant was already given), still once per request id. */
-  force: boolean;
-  /** How long a grant stays stored under its request id (retries within it count nothing). */
-  rememberSeconds: number;
   /** YYYY-MM, YYYY-MM-DD and unix second of the reservation (a replay keeps its original time). */
   month: string;
   day: string;
   second: number;
+}
+
+/** A reservation remembered under its own request id: bulk chunks (resumed by id) and journal replays. */
+export interface KeyedReserveCommand extends ReserveCommand {
+  requestId: string;
+  /** Journal replay: count unconditionally (the grant was already given), still once per request id. */
+  force: boolean;
+  /** How long a grant stays stored under its request id (retries within it count nothing). */
+  rememberSeconds: number;
+  /**
+   * A replayed grant of an API request: the call it was sent in and its place there. That call may
+   * have run late (then it counted the grant, and the replay does not) or never (then the replay
+   * counts it and makes sure the call never will).
+   */
+  call?: { id: string; index: number };
 }
 
 export type ReserveStatus = 'granted' | 'quota_exceeded' | 'burst_exceeded';
@@ -42,6 +52,13 @@ export interface UsageCounters {
 }
 
 export interface QuotaStore {
-  reserve(commands: readonly ReserveCommand[]): Promise<ReserveOutcome[]>;
+  /**
+   * API requests: one call decides them all and is remembered under `callId` for `rememberSeconds`,
+   * so a call that reaches the store twice (a client resend) counts once. No record per request:
+   * a request id is never reserved twice (each API request makes one reservation).
+   */
+  reserveCall(callId: string, commands: readonly ReserveCommand[], rememberSeconds: number): Promise<ReserveOutcome[]>;
+  /** Each reservation remembered under its own request id: the same id again answers the stored grant. */
+  reserveEach(commands: readonly KeyedReserveCommand[]): Promise<ReserveOutcome[]>;
   usage(accountId: string, keyId: string, month: string, days: readonly string[]): Promise<UsageCounters>;
 }

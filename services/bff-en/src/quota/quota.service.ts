@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   InvalidArgumentError,
   TurnBatcher,
@@ -10,8 +11,8 @@ import {
 import { decisionOf, type PendingReservation as Pending, type SettledReservation as Settled } from './quota-decision.js';
 import { FailOpenRule } from './quota-fail-open.js';
 import { QuotaJournal, type JournalEntry } from './quota-journal.js';
-import { daysOfMonthSoFar, periodOf } from './quota-period.js';
-import type { QuotaStore, ReserveCommand, ReserveOutcome } from './quota.ports.js';
+import { daysOfMonthSoFar, periodOf, type QuotaPeriod } from './quota-period.js';
+import type { KeyedReserveCommand, QuotaStore, ReserveCommand, ReserveOutcome } from './quota.ports.js';
 import {
   QuotaUnavailableError,
   monthlyCeiling,
@@ -76,6 +77,10 @@ export class QuotaService implements Component {
   private timer: NodeJS.Timeout | undefined;
   private down = false;
   private readonly counters = { reservations: 0, replayed: 0 };
+  /** Store calls are named `<this instance>:<n>`: unique across processes and restarts. */
+  private readonly callPrefix = `${randomUUID()}:`;
+  private callSeq = 0;
+  private lastPeriod: QuotaPeriod | undefined;
 
   constructor(options: QuotaServiceOptions) {
     this.store = options.store;
@@ -126,7 +131,7 @@ export class QuotaService implements Component {
     }
     this.counters.reservations++;
     const now = this.clock.now();
-    const pending: Pending = { request, now, period: periodOf(now) };
+    const pending: Pending = { request, now, period: this.periodAt(now) };
     let settled: Settled;
     try {
       settled = await this.batcher.submit(pending);
@@ -183,7 +188,7 @@ export class QuotaService implements Component {
         const entries = await this.journal.read(file);
         for (let start = 0; start < entries.length; start += REPLAY_CHUNK) {
           const chunk = entries.slice(start, start + REPLAY_CHUNK);
-          await this.withDeadline(this.store.reserve(chunk.map((entry) => replayCommand(entry, this.durableMemorySeconds))));
+          await this.withDeadline(this.store.reserveEach(chunk.map((entry) => replayCommand(entry, this.durableMemorySeconds))));
           applied += chunk.length;
         }
         await this.journal.remove(file);
@@ -200,28 +205,59 @@ export class QuotaService implements Component {
     return applied;
   }
 
+  /**
+   * One batch: API requests in one store call (idempotent by the call's id), bulk chunks
+   * (`durable`) remembered by their own ids beside it. Each part that Redis does not answer goes
+   * to the fail rule.
+   */
   private async decide(items: Pending[]): Promise<Settled[]> {
+    const plain: Pending[] = [];
+    const keyed: Pending[] = [];
+    for (const item of items) (item.request.durable === true ? keyed : plain).push(item);
+    const callId = this.callPrefix + String(++this.callSeq);
+    const [plainSettled, keyedSettled] = await Promise.all([
+      this.decidePart(plain, () => this.store.reserveCall(callId, plain.map(commandOf), this.requestMemorySeconds), callId),
+      this.decidePart(keyed, () => this.store.reserveEach(keyed.map((item) => this.keyedCommand(item)))),
+    ]);
+    if (keyed.length === 0) return plainSettled;
+    let p = 0;
+    let k = 0;
+    return items.map((item) => (item.request.durable === true ? keyedSettled[k++] : plainSettled[p++]) as Settled);
+  }
+
+  private async decidePart(items: Pending[], reserve: () => Promise<ReserveOutcome[]>, call?: string): Promise<Settled[]> {
+    if (items.length === 0) return [];
     let outcomes: ReserveOutcome[];
     try {
-      outcomes = await this.withDeadline(this.store.reserve(items.map((item) => this.reserveCommand(item))));
+      outcomes = await this.withDeadline(reserve());
       if (outcomes.length !== items.length) throw new Error(`quota store answered ${outcomes.length} of ${items.length}`);
     } catch (error) {
-      return this.fallback(items, error);
+      return this.fallback(items, error, call);
     }
     if (this.down) {
       this.down = false;
       this.logger.info('Redis answers quota reservations again');
     }
     if (this.journal.pending && this.replaying === undefined) void this.replayJournal();
-    return items.map((item, i) => {
+    const settled: Settled[] = [];
+    let maxUsed = 0;
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i] as Pending;
       const outcome = outcomes[i] as ReserveOutcome;
-      this.failOpen.remember(item.request.subject.accountId, item.period.month, outcome.used);
-      return { decision: decisionOf(item, outcome) };
-    });
+      settled.push({ decision: decisionOf(item, outcome) });
+      // The counter as this call left it, remembered once per run of one account's requests.
+      maxUsed = Math.max(maxUsed, outcome.used);
+      const accountId = item.request.subject.accountId;
+      if (items[i + 1]?.request.subject.accountId !== accountId) {
+        this.failOpen.remember(accountId, item.period.month, maxUsed);
+        maxUsed = 0;
+      }
+    }
+    return settled;
   }
 
   /** Redis did not answer: the fail rule decides (README.md, "Quotas"). */
-  private async fallback(items: Pending[], error: unknown): Promise<Settled[]> {
+  private async fallback(items: Pending[], error: unknown, call?: string): Promise<Settled[]> {
     if (!this.down) {
       this.down = true;
       this.logger.warn(
@@ -229,25 +265,18 @@ export class QuotaService implements Component {
         'Redis does not answer quota reservations: free keys refused, paid keys journalled',
       );
     }
-    return this.failOpen.apply(items, error);
+    return this.failOpen.apply(items, error, call);
   }
 
-  private reserveCommand({ request, period }: Pending): ReserveCommand {
-    const { subject } = request;
-    return {
-      requestId: request.requestId,
-      accountId: subject.accountId,
-      keyId: subject.keyId,
-      count: request.count,
-      partial: request.partial,
-      ceiling: monthlyCeiling(subject),
-      burstPerSecond: request.checkBurst === false ? 0 : subject.burstPerSecond,
-      force: false,
-      rememberSeconds: request.durable === true ? this.durableMemorySeconds : this.requestMemorySeconds,
-      month: period.month,
-      day: period.day,
-      second: period.second,
-    };
+  private keyedCommand(item: Pending): KeyedReserveCommand {
+    return { ...commandOf(item), requestId: item.request.requestId, force: false, rememberSeconds: this.durableMemorySeconds };
+  }
+
+  /** periodOf(now), computed once per second (every reservation needs it; it builds strings and a Date). */
+  private periodAt(now: Date): QuotaPeriod {
+    const second = Math.floor(now.getTime() / 1000);
+    if (this.lastPeriod?.second !== second) this.lastPeriod = periodOf(now);
+    return this.lastPeriod;
   }
 
   private withDeadline<T>(promise: Promise<T>): Promise<T> {
@@ -259,8 +288,24 @@ export class QuotaService implements Component {
   }
 }
 
+/** An API request's reservation as the store takes it. */
+function commandOf({ request, period }: Pending): ReserveCommand {
+  const { subject } = request;
+  return {
+    accountId: subject.accountId,
+    keyId: subject.keyId,
+    count: request.count,
+    partial: request.partial,
+    ceiling: monthlyCeiling(subject),
+    burstPerSecond: request.checkBurst === false ? 0 : subject.burstPerSecond,
+    month: period.month,
+    day: period.day,
+    second: period.second,
+  };
+}
+
 /** Replays keep the grant long: an orphaned journal may be applied days later. */
-function replayCommand(entry: JournalEntry, rememberSeconds: number): ReserveCommand {
+function replayCommand(entry: JournalEntry, rememberSeconds: number): KeyedReserveCommand {
   const period = periodOf(new Date(entry.at));
   return {
     requestId: entry.requestId,
@@ -275,5 +320,6 @@ function replayCommand(entry: JournalEntry, rememberSeconds: number): ReserveCom
     month: period.month,
     day: period.day,
     second: period.second,
+    ...(entry.call === undefined ? {} : { call: { id: entry.call, index: entry.index ?? 0 } }),
   };
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { context, propagation } from '@opentelemetry/api';
-import { Partitioners, type Kafka, type Message, type Producer } from 'kafkajs';
+import type { Kafka, Message, Producer } from 'kafkajs';
 import type { Logger } from 'pino';
 import { UnavailableError } from '../errors/domain-errors.js';
 import type { Component } from '../lifecycle/lifecycle.js';
 import { cloudEventHeaders } from './cloudevents.js';
+import { Murmur2Partitioner } from './murmur2-partitioner.js';
 import type { EventWithMeta, TopicDefinition } from './topic-definition.js';
 
 export interface EventProducerConfig {
@@ -40,7 +41,7 @@ export class EventProducer implements Component {
       maxInFlightRequests: 1,
       allowAutoTopicCreation: false,
       // Murmur2 partitioning, the same key → partition mapping as the Java clients use.
-      createPartitioner: Partitioners.DefaultPartitioner,
+      createPartitioner: Murmur2Partitioner,
       // The idempotent producer keeps retrying (its sequence numbers make retries safe); callers
       // get a bounded wait from sendTimeoutMs instead.
       retry: { retries: Number.MAX_SAFE_INTEGER, maxRetryTime: 5_000 },

@@ -1,6 +1,6 @@
-import { Partitioners, type Kafka, type Producer } from 'kafkajs';
+import type { Kafka, Producer } from 'kafkajs';
 import type { Logger } from 'pino';
-import { UnavailableError, errorText, type Component } from '@ipdata/common';
+import { Murmur2Partitioner, UnavailableError, errorText, type Component } from '@ipdata/common';
 import type { UsageEventSink, UsageKafkaRecord } from '../../usage/usage.ports.js';
 
 export interface UsageKafkaSinkConfig {
@@ -38,7 +38,7 @@ export class UsageKafkaSink implements UsageEventSink, Component {
       maxInFlightRequests: 1,
       allowAutoTopicCreation: false,
       // Murmur2, the same key → partition mapping as EventProducer and the Java clients.
-      createPartitioner: Partitioners.DefaultPartitioner,
+      createPartitioner: Murmur2Partitioner,
       // Bounded: a failed send comes back to the ledger, which backs off and re-sends the batch.
       retry: { retries: 5, initialRetryTime: 300, maxRetryTime: 5_000 },
     });
