@@ -176,9 +176,9 @@ describe('usage ledger on the real broker', () => {
     const { topic, sink } = workerSinkOnOwnTopic('test.usage-ledger.worker', 'usage-ledger-worker-test', 'silent');
 
     it('fails the sends of a worker that died, and the next send runs on a new worker', async () => {
-      // A value that is not bytes makes the worker throw outside any send: it dies.
-      const poison = { key: 'k', value: 'not bytes' as unknown as Buffer, headers: {}, timestamp: String(Date.now()) };
-      await expect(sink.sendRaw(topic.name, [poison])).rejects.toThrow(/usage Kafka worker exited/);
+      // A batch that is not frames (a length past its end) makes the worker throw outside any send: it dies.
+      const poison = Uint8Array.of(0xff, 0xff, 0xff, 0x7f, 1, 2, 3);
+      await expect(sink.sendEvents(topic.name, topic.eventType, poison)).rejects.toThrow(/usage Kafka worker exited/);
 
       const dir = tempDir();
       const ledger = UsageLedger.fromConfig({ dir, producer: sink, source: 'bff-en', topic, lingerMs: 10 }, logger);

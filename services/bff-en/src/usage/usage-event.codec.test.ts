@@ -3,7 +3,8 @@ import { InvalidArgumentError } from '@ipdata/common';
 import { UsageEvent } from '@ipdata/proto/events/v1/usage';
 import { describe, expect, it } from 'vitest';
 import { encodeUsageRecord, maxEncodedBytes } from './usage-event.codec.js';
-import { toUsageEvent, type UsageRecord } from './usage-record.js';
+import { readUsageEventFacts } from './usage-event-frames.js';
+import { toUsageEvent, usageEventKey, type UsageRecord } from './usage-record.js';
 
 // 'binary' includes lone surrogates: both encoders must write U+FFFD for them.
 const text = fc.oneof(
@@ -88,3 +89,32 @@ describe('encodeUsageRecord', () => {
     expect(() => encode({ ...base, ...rest, time: new Date(Number.NaN) }, 'x')).toThrow(InvalidArgumentError);
   });
 });
+
+describe('readUsageEventFacts', () => {
+  it('reads id, source, time and record key as the generated decoder does', () => {
+    fc.assert(
+      fc.property(usageRecord, fc.constantFrom('bff-en', 'bff-cn', 's'.repeat(150)), (record, source) => {
+        const bytes = UsageEvent.encode(toUsageEvent(record, source)).finish();
+        const decoded = UsageEvent.decode(bytes);
+        expect(readUsageEventFacts(bytes)).toEqual({
+          id: decoded.meta?.id,
+          source: decoded.meta?.source,
+          timeMs: decoded.meta?.time?.getTime(),
+          key: usageEventKey(decoded),
+        });
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('refuses bytes that end inside a field', () => {
+    const bytes = UsageEvent.encode(toUsageEvent(usageRecordOf('req-1'), 'bff-en')).finish();
+    expect(() => readUsageEventFacts(bytes.subarray(0, bytes.length - 3))).toThrow(RangeError);
+  });
+});
+
+function usageRecordOf(requestId: string): UsageRecord {
+  return fc
+    .sample(usageRecord, { numRuns: 1, seed: 7 })
+    .map((record) => ({ ...record, requestId, apiKeyId: 'key-1' }))[0] as UsageRecord;
+}

@@ -7,7 +7,8 @@ import { UsageEvent } from '@ipdata/proto/events/v1/usage';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UsageLedger, type UsageLedgerConfig } from './usage-ledger.js';
-import { UsageChannel, UsageResult, type UsageRecord } from './usage-record.js';
+import { sampleUsageRecord } from './usage-record.sample.js';
+import { usageKafkaRecords } from './usage-event-frames.js';
 import type { UsageEventSink, UsageKafkaRecord } from './usage.ports.js';
 
 const logger = pino({ level: 'silent' });
@@ -18,8 +19,10 @@ class FakeSink implements UsageEventSink {
   sent: UsageEvent[] = [];
   records: UsageKafkaRecord[] = [];
   calls = 0;
-  async sendRaw(_topic: string, records: UsageKafkaRecord[]): Promise<void> {
+  async sendEvents(_topic: string, eventType: string, frames: Uint8Array): Promise<void> {
     this.calls++;
+    // Read now: the ledger's batch bytes are its own again once this returns.
+    const records = usageKafkaRecords(frames, eventType);
     await new Promise((resolve) => setImmediate(resolve));
     if (this.down) throw new Error('broker down');
     for (const record of records) {
@@ -30,28 +33,6 @@ class FakeSink implements UsageEventSink {
   ids(): string[] {
     return this.sent.map((event) => event.meta?.id ?? '');
   }
-}
-
-function usageRecord(requestId: string, overrides: Partial<UsageRecord> = {}): UsageRecord {
-  return {
-    requestId,
-    channel: UsageChannel.USAGE_CHANNEL_PUBLIC_API,
-    accountId: 'acc-1',
-    apiKeyId: 'key-1',
-    visitorId: '',
-    endpoint: '/v1/ip/{ip}',
-    ip: '8.8.8.8',
-    ipVersion: 4,
-    countryCode: 'US',
-    province: '',
-    result: UsageResult.USAGE_RESULT_FOUND,
-    httpStatus: 200,
-    latencyMs: 1.4,
-    count: 1,
-    freeCount: 0,
-    time: new Date('2025-01-02T03:04:05.678Z'),
-    ...overrides,
-  };
 }
 
 const dirs: string[] = [];
@@ -86,7 +67,7 @@ describe('UsageLedger', () => {
     const dir = tempDir();
     const sink = new FakeSink();
     const ledger = await startLedger({ dir, producer: sink, batchSize: 7, segmentBytes: 1024 });
-    for (const id of ids(0, 100)) ledger.record(usageRecord(id));
+    for (const id of ids(0, 100)) ledger.record(sampleUsageRecord(id));
     expect(ledger.stats().journalled).toBe(100);
     await waitFor(() => sink.sent.length === 100, { what: 'all sent' });
     expect(sink.ids()).toEqual(ids(0, 100));
@@ -121,12 +102,12 @@ describe('UsageLedger', () => {
     const sink = new FakeSink();
     sink.down = true;
     const ledger = await startLedger({ dir, producer: sink, memoryLimit: 10, batchSize: 4, segmentBytes: 2048 });
-    for (const id of ids(0, 60)) ledger.record(usageRecord(id));
+    for (const id of ids(0, 60)) ledger.record(sampleUsageRecord(id));
     await waitFor(() => sink.calls >= 2, { what: 'failed sends' });
     expect(ledger.stats()).toMatchObject({ buffered: 10, spilled: true, journalled: 60, sent: 0 });
     expect(journalFiles(dir).length).toBeGreaterThan(1);
     sink.down = false;
-    for (const id of ids(60, 80)) ledger.record(usageRecord(id)); // recorded while the backlog drains
+    for (const id of ids(60, 80)) ledger.record(sampleUsageRecord(id)); // recorded while the backlog drains
     await waitFor(() => sink.sent.length === 80, { timeoutMs: 10_000, what: 'backlog sent' });
     expect(sink.ids()).toEqual(ids(0, 80));
     expect(ledger.stats()).toMatchObject({ buffered: 0, spilled: false, sent: 80, readBack: 70 });
@@ -138,7 +119,7 @@ describe('UsageLedger', () => {
     const sink = new FakeSink();
     sink.down = true;
     const first = await startLedger({ dir: crashed, producer: sink, segmentBytes: 1500 });
-    for (const id of ids(0, 30)) first.record(usageRecord(id));
+    for (const id of ids(0, 30)) first.record(sampleUsageRecord(id));
     // A SIGKILLed process leaves its files and nothing else: copy them to a directory of their own.
     const dir = tempDir();
     const files = journalFiles(crashed);
@@ -147,7 +128,7 @@ describe('UsageLedger', () => {
 
     const restarted = new FakeSink();
     const second = await startLedger({ dir, producer: restarted });
-    second.record(usageRecord('after-restart'));
+    second.record(sampleUsageRecord('after-restart'));
     await waitFor(() => restarted.sent.length === 31, { what: 'replayed' });
     expect(restarted.ids()).toEqual([...ids(0, 30), 'after-restart']);
     expect(second.stats()).toMatchObject({ readBack: 31, journalled: 1, sent: 31 });
@@ -159,10 +140,10 @@ describe('UsageLedger', () => {
     const crashed = tempDir();
     const sink = new FakeSink();
     const first = await startLedger({ dir: crashed, producer: sink });
-    for (const id of ids(0, 50)) first.record(usageRecord(id));
+    for (const id of ids(0, 50)) first.record(sampleUsageRecord(id));
     await waitFor(() => sink.sent.length === 50, { what: 'first 50 sent' });
     sink.down = true;
-    for (const id of ids(50, 60)) first.record(usageRecord(id));
+    for (const id of ids(50, 60)) first.record(sampleUsageRecord(id));
     const dir = tempDir();
     for (const name of readdirSync(crashed).filter((file) => file !== 'ledger.lock')) {
       copyFileSync(join(crashed, name), join(dir, name));
@@ -181,9 +162,9 @@ describe('UsageLedger', () => {
     const sink = new FakeSink();
     sink.down = true;
     const ledger = await startLedger({ dir, producer: sink, drainTimeoutMs: 100 });
-    for (const id of ids(0, 5)) ledger.record(usageRecord(id));
+    for (const id of ids(0, 5)) ledger.record(sampleUsageRecord(id));
     await ledger.shutdown();
-    expect(() => ledger.record(usageRecord('late'))).toThrow(UnavailableError);
+    expect(() => ledger.record(sampleUsageRecord('late'))).toThrow(UnavailableError);
     expect(journalFiles(dir)).toHaveLength(1);
     sink.down = false;
     await startLedger({ dir, producer: sink });
@@ -206,16 +187,16 @@ describe('UsageLedger', () => {
 
   it('refuses a record without request id, and records before start', () => {
     const ledger = UsageLedger.fromConfig({ dir: tempDir(), producer: new FakeSink(), source: 'bff-en' }, logger);
-    expect(() => ledger.record(usageRecord('req-1'))).toThrow(UnavailableError);
+    expect(() => ledger.record(sampleUsageRecord('req-1'))).toThrow(UnavailableError);
     return startLedger({ dir: tempDir(), producer: new FakeSink() }).then((started) => {
-      expect(() => started.record(usageRecord(''))).toThrow(InvalidArgumentError);
+      expect(() => started.record(sampleUsageRecord(''))).toThrow(InvalidArgumentError);
     });
   });
 
   it('costs a few microseconds per record() (journal write included)', async () => {
     const sink = new FakeSink();
     const ledger = await startLedger({ dir: tempDir(), producer: sink, memoryLimit: 1_000_000 });
-    const records = ids(0, 20_000).map((id) => usageRecord(id));
+    const records = ids(0, 20_000).map((id) => sampleUsageRecord(id));
     for (const record of records.slice(0, 2_000)) ledger.record(record); // warm up
     const cpuBefore = process.cpuUsage();
     const started = process.hrtime.bigint();

@@ -3,7 +3,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   TOPICS,
   UnavailableError,
-  cloudEventHeaders,
   errorText,
   systemClock,
   type Clock,
@@ -15,8 +14,9 @@ import type { Logger } from 'pino';
 import { DirectoryLock } from './directory-lock.js';
 import { FRAME_HEADER_BYTES, SegmentJournal, type JournalCursor, type Segment } from './segment-journal.js';
 import { encodeUsageRecord, maxEncodedBytes } from './usage-event.codec.js';
-import { usageEventKey, type UsageRecord } from './usage-record.js';
-import type { UsageEventSink, UsageKafkaRecord } from './usage.ports.js';
+import { UsageEventFrames } from './usage-event-frames.js';
+import type { UsageRecord } from './usage-record.js';
+import type { UsageEventSink } from './usage.ports.js';
 
 export interface UsageLedgerConfig {
   /** The journal's directory; one process at a time (locked with `ledger.lock`). */
@@ -58,18 +58,6 @@ export interface UsageLedgerStats {
   lastAckAt: Date | undefined;
 }
 
-/** An event waiting in memory: its encoded value and what its record key and headers need. */
-interface Pending {
-  id: string;
-  source: string;
-  key: string;
-  timeMs: number;
-  payload: Buffer;
-  segment: Segment;
-  /** Offset right after its frame in the segment. */
-  end: number;
-}
-
 const MAX_BACKOFF_MS = 5_000;
 const FAILURE_LOG_INTERVAL_MS = 30_000;
 
@@ -92,8 +80,11 @@ export class UsageLedger implements Component {
 
   private lock: DirectoryLock | undefined;
   private journal: SegmentJournal | undefined;
-  private queue: Pending[] = [];
-  private head = 0;
+  /** Full batches waiting to be sent, oldest first; then the batch filling up. */
+  private readonly sealed: UsageEventFrames[] = [];
+  private open: UsageEventFrames | undefined;
+  /** Events in `sealed` and `open`. */
+  private inMemory = 0;
   /** Set while newer events are only in the journal: where reading them back resumes. */
   private spillCursor: JournalCursor | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -169,11 +160,8 @@ export class UsageLedger implements Component {
     this.counters.journalled++;
     if (this.spillCursor !== undefined) {
       // Older events wait on disk: this one waits behind them, in the journal only.
-    } else if (this.queue.length - this.head < this.memoryLimit) {
-      const payload = Buffer.allocUnsafe(end - FRAME_HEADER_BYTES);
-      frame.copy(payload, 0, FRAME_HEADER_BYTES, end);
-      const key = usageEventKey(record);
-      this.queue.push({ id: record.requestId, source, key, timeMs: record.time.getTime(), payload, segment, end: segment.bytes });
+    } else if (this.inMemory < this.memoryLimit) {
+      this.keep(frame, FRAME_HEADER_BYTES, end, segment, segment.bytes);
     } else {
       // Memory is full: from this event on, events are read back from the journal as room frees up.
       this.spillCursor = { segment, offset: segment.bytes - end };
@@ -189,7 +177,7 @@ export class UsageLedger implements Component {
   stats(): UsageLedgerStats {
     return {
       ...this.counters,
-      buffered: this.queue.length - this.head,
+      buffered: this.inMemory,
       spilled: this.spillCursor !== undefined,
       journalBytes: this.journal?.bytes ?? 0,
       segments: this.journal?.segments.length ?? 0,
@@ -230,12 +218,32 @@ export class UsageLedger implements Component {
   }
 
   private pendingCount(): number {
-    return this.queue.length - this.head + (this.spillCursor === undefined ? 0 : 1);
+    return this.inMemory + (this.spillCursor === undefined ? 0 : 1);
+  }
+
+  /** Puts one journalled event's bytes in the batch filling up; a full batch goes to the sender. */
+  private keep(source: Uint8Array, from: number, to: number, segment: Segment, end: number): void {
+    const batch = (this.open ??= new UsageEventFrames());
+    batch.append(source, from, to, segment, end);
+    this.inMemory++;
+    if (batch.events >= this.batchSize) {
+      this.sealed.push(batch);
+      this.open = undefined;
+    }
+  }
+
+  /** The oldest batch to send: a full one, else whatever is filling up. */
+  private nextBatch(): UsageEventFrames | undefined {
+    if (this.sealed.length === 0 && this.open !== undefined) {
+      this.sealed.push(this.open);
+      this.open = undefined;
+    }
+    return this.sealed[0];
   }
 
   private schedule(): void {
     if (this.sending || this.timer !== undefined || this.journal === undefined || this.stopping) return;
-    const delay = this.spillCursor !== undefined || this.queue.length - this.head >= this.batchSize ? 0 : this.lingerMs;
+    const delay = this.spillCursor !== undefined || this.sealed.length > 0 ? 0 : this.lingerMs;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       void this.pump(Number.POSITIVE_INFINITY);
@@ -258,10 +266,10 @@ export class UsageLedger implements Component {
           await this.pause(MAX_BACKOFF_MS);
           continue;
         }
-        const batch = this.queue.slice(this.head, this.head + this.batchSize);
-        if (batch.length === 0) return;
+        const batch = this.nextBatch();
+        if (batch === undefined) return;
         try {
-          await this.config.producer.sendRaw(this.topic.name, batch.map(this.toKafkaRecord));
+          await this.config.producer.sendEvents(this.topic.name, this.topic.eventType, batch.bytes());
         } catch (error) {
           failures++;
           this.counters.sendFailures++;
@@ -285,13 +293,12 @@ export class UsageLedger implements Component {
   private refill(journal: SegmentJournal): void {
     const cursor = this.spillCursor;
     if (cursor === undefined) return;
-    const room = Math.min(this.memoryLimit - (this.queue.length - this.head), this.batchSize * 4);
+    const room = Math.min(this.memoryLimit - this.inMemory, this.batchSize * 4);
     if (room <= 0) return;
     const { payloads, cursor: next } = journal.read(cursor, room);
     for (const { payload, segment, end } of payloads) {
-      let event: UsageEvent;
       try {
-        event = UsageEvent.decode(payload);
+        UsageEvent.decode(payload);
       } catch (error) {
         // The CRC matched, so these are the bytes that were written, and they will never decode:
         // count the event as done rather than block every event behind it.
@@ -299,52 +306,19 @@ export class UsageLedger implements Component {
         journal.acknowledge(segment, 1);
         continue;
       }
-      const meta = event.meta;
-      this.queue.push({
-        id: meta?.id ?? '',
-        source: meta?.source ?? this.config.source,
-        key: usageEventKey(event),
-        timeMs: meta?.time?.getTime() ?? 0,
-        payload: Buffer.from(payload), // the read chunk is shared: keep only this event's bytes
-        segment,
-        end,
-      });
+      this.keep(payload, 0, payload.length, segment, end);
     }
     this.counters.readBack += payloads.length;
     // Caught up: record() puts new events in memory again, behind the ones just read.
     this.spillCursor = next;
   }
 
-  private readonly toKafkaRecord = (pending: Pending): UsageKafkaRecord => ({
-    key: pending.key,
-    value: pending.payload,
-    headers: cloudEventHeaders({
-      id: pending.id,
-      type: this.topic.eventType,
-      source: pending.source,
-      time: new Date(pending.timeMs).toISOString(),
-    }),
-    timestamp: String(pending.timeMs),
-  });
-
-  private acknowledge(journal: SegmentJournal, batch: Pending[]): void {
-    this.head += batch.length;
-    if (this.head > 4096 && this.head * 2 > this.queue.length) {
-      this.queue = this.queue.slice(this.head);
-      this.head = 0;
-    }
-    let run = 0;
-    for (let i = 0; i < batch.length; i++) {
-      run++;
-      const segment = (batch[i] as Pending).segment;
-      if (i + 1 === batch.length || (batch[i + 1] as Pending).segment !== segment) {
-        journal.acknowledge(segment, run);
-        run = 0;
-      }
-    }
-    const last = batch[batch.length - 1] as Pending;
-    journal.checkpointAt(last.segment, last.end);
-    this.counters.sent += batch.length;
+  private acknowledge(journal: SegmentJournal, batch: UsageEventFrames): void {
+    this.sealed.shift();
+    this.inMemory -= batch.events;
+    for (const run of batch.runs) journal.acknowledge(run.segment, run.events);
+    if (batch.last !== undefined) journal.checkpointAt(batch.last.segment, batch.last.end);
+    this.counters.sent += batch.events;
     this.lastAckAt = this.clock.now();
     this.lastSendError = undefined;
   }
@@ -361,7 +335,7 @@ export class UsageLedger implements Component {
     if (failures > 1 && now - this.lastFailureLogAt < FAILURE_LOG_INTERVAL_MS) return;
     this.lastFailureLogAt = now;
     this.logger.warn(
-      { error: errorText(error), buffered: this.queue.length - this.head, spilled: this.spillCursor !== undefined },
+      { error: errorText(error), buffered: this.inMemory, spilled: this.spillCursor !== undefined },
       'usage events not acknowledged by Kafka; they wait in the journal and are retried',
     );
   }

@@ -9,10 +9,12 @@ export interface UsageKafkaRecord {
 }
 
 /**
- * What the ledger needs of a producer: send records that are already encoded (they were encoded
- * once, for the journal) and resolve once Kafka acknowledged every one (acks=all). Common's
- * EventProducer fits as it is (`sendRaw`); unit tests pass a fake.
+ * What the ledger needs of a producer: send one batch of events that are already encoded (they
+ * were encoded once, for the journal) and resolve once Kafka acknowledged every one (acks=all).
+ * `frames` holds each UsageEvent as (u32 LE length, bytes), back to back (UsageEventFrames);
+ * usageKafkaRecords() turns them into records with their keys and CloudEvents headers. Unit
+ * tests pass a fake.
  */
 export interface UsageEventSink {
-  sendRaw(topic: string, records: UsageKafkaRecord[]): Promise<void>;
+  sendEvents(topic: string, eventType: string, frames: Uint8Array): Promise<void>;
 }

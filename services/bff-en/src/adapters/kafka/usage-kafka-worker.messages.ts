@@ -1,5 +1,3 @@
-import type { UsageKafkaRecord } from '../../usage/usage.ports.js';
-
 /** What the worker needs to build its Kafka client and logger (structured-cloned at start). */
 export interface UsageKafkaWorkerData {
   brokers: readonly string[];
@@ -8,7 +6,9 @@ export interface UsageKafkaWorkerData {
   sendTimeoutMs?: number;
 }
 
-export type ToUsageKafkaWorker = { type: 'send'; id: number; topic: string; records: UsageKafkaRecord[] } | { type: 'close' };
+/** `frames`: the ledger's batch, each encoded UsageEvent as (u32 LE length, bytes) (UsageEventFrames). */
+export type ToUsageKafkaWorker =
+  { type: 'send'; id: number; topic: string; eventType: string; frames: Uint8Array } | { type: 'close' };
 
 export type FromUsageKafkaWorker =
   { type: 'ready' } | { type: 'sent'; id: number } | { type: 'failed'; id: number; message: string };

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import { UnavailableError, startModuleWorker, type Component } from '@ipdata/common';
-import type { UsageEventSink, UsageKafkaRecord } from '../../usage/usage.ports.js';
+import type { UsageEventSink } from '../../usage/usage.ports.js';
 import type { FromUsageKafkaWorker, ToUsageKafkaWorker, UsageKafkaWorkerData } from './usage-kafka-worker.messages.js';
 
 const CLOSE_TIMEOUT_MS = 15_000;
@@ -11,8 +11,8 @@ const CLOSE_TIMEOUT_MS = 15_000;
  * The usage ledger's sink with kafkajs on a worker thread (usage-kafka.worker.ts runs the
  * UsageKafkaSink there). kafkajs encodes and checksums every record in JavaScript: on the main
  * thread a send of a thousand records held the event loop for tens of milliseconds, which was the
- * public API's p99 (scripts/bench/public-api.bench.ts). Here the main thread only posts the
- * records. A worker that dies fails its sends with UnavailableError (the ledger keeps them in its
+ * public API's p99 (scripts/bench/public-api.bench.ts). Here the main thread only posts each
+ * batch's bytes. A worker that dies fails its sends with UnavailableError (the ledger keeps them in its
  * journal and sends again) and the next send starts a new one.
  */
 export class UsageKafkaWorkerSink implements UsageEventSink, Component {
@@ -36,13 +36,14 @@ export class UsageKafkaWorkerSink implements UsageEventSink, Component {
     await this.ready(this.spawn());
   }
 
-  sendRaw(topic: string, records: UsageKafkaRecord[]): Promise<void> {
+  /** Posts the batch's bytes (one copy, no object per event); the worker builds the records. */
+  sendEvents(topic: string, eventType: string, frames: Uint8Array): Promise<void> {
     if (this.closed) return Promise.reject(new UnavailableError('usage Kafka sink is shut down'));
     const worker = this.worker ?? this.spawn();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      worker.postMessage({ type: 'send', id, topic, records } satisfies ToUsageKafkaWorker);
+      worker.postMessage({ type: 'send', id, topic, eventType, frames } satisfies ToUsageKafkaWorker);
     });
   }
 

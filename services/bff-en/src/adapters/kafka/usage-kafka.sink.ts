@@ -1,6 +1,7 @@
 import type { Kafka, Producer } from 'kafkajs';
 import type { Logger } from 'pino';
 import { Murmur2Partitioner, UnavailableError, errorText, type Component } from '@ipdata/common';
+import { usageKafkaRecords } from '../../usage/usage-event-frames.js';
 import type { UsageEventSink, UsageKafkaRecord } from '../../usage/usage.ports.js';
 
 export interface UsageKafkaSinkConfig {
@@ -56,6 +57,11 @@ export class UsageKafkaSink implements UsageEventSink, Component {
     this.ensureConnected().catch((error: unknown) =>
       this.logger.warn({ error: errorText(error) }, 'Kafka not reachable at start; usage events wait in the journal'),
     );
+  }
+
+  /** The ledger's batches as records (keys and headers read from the events), sent at once. */
+  sendEvents(topic: string, eventType: string, frames: Uint8Array): Promise<void> {
+    return this.sendRaw(topic, usageKafkaRecords(frames, eventType));
   }
 
   async sendRaw(topic: string, records: UsageKafkaRecord[]): Promise<void> {

@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createKafka, createLogger, errorText } from '@ipdata/common';
-import type { UsageKafkaRecord } from '../../usage/usage.ports.js';
+import { usageKafkaRecords } from '../../usage/usage-event-frames.js';
 import type { FromUsageKafkaWorker, ToUsageKafkaWorker, UsageKafkaWorkerData } from './usage-kafka-worker.messages.js';
 import { UsageKafkaSink } from './usage-kafka.sink.js';
 
@@ -22,19 +22,16 @@ await sink.start();
 
 const answer = (message: FromUsageKafkaWorker) => port.postMessage(message);
 
-// Buffers arrive as plain Uint8Arrays (structured clone); kafkajs writes only Buffers as bytes.
-const withBufferValue = (record: UsageKafkaRecord): UsageKafkaRecord => ({
-  ...record,
-  value: Buffer.from(record.value.buffer, record.value.byteOffset, record.value.byteLength),
-});
-
 port.on('message', (message: ToUsageKafkaWorker) => {
   if (message.type === 'close') {
     void sink.shutdown().finally(() => port.close());
     return;
   }
   const { id } = message;
-  sink.sendRaw(message.topic, message.records.map(withBufferValue)).then(
+  // Outside the send's promise on purpose: a batch that is not frames is a bug, and the worker
+  // dies (the sink then fails the sends in flight and starts a new worker).
+  const records = usageKafkaRecords(message.frames, message.eventType);
+  sink.sendRaw(message.topic, records).then(
     () => answer({ type: 'sent', id }),
     (error: unknown) => answer({ type: 'failed', id, message: errorText(error) }),
   );
