@@ -34,8 +34,8 @@ export interface QuotaServiceOptions {
   /** While journalled grants wait, try to apply them this often (default 5 s). */
   replayIntervalMs?: number;
   /**
-   * How long a grant is remembered under its request id: long enough for an in-process retry and
-   * for a journal replay to meet a timed-out script that ran late (default 120 s).
+   * How long an API requests' script call's answer is remembered under the call's id: long enough
+   * for a re-sent call and for a journal replay to meet a timed-out call that ran late (default 120 s).
    */
   requestMemorySeconds?: number;
   /** The same for `durable` reservations (bulk chunks): longer than a month (default 35 days). */

@@ -18,9 +18,10 @@ export interface QuotaSubject {
 
 export interface QuotaRequest {
   /**
-   * Idempotency id: a retried reservation with the same id never counts twice. Must be made by
-   * the server (request id, `<jobId>:<chunk>`), never taken from the client, or a client could
-   * replay one grant for free.
+   * The reservation's id: the request id of an API request (one reservation per request; its
+   * script call is what is idempotent), `<jobId>:<chunk>` of a bulk chunk (`durable`: a retry
+   * with the same id never counts twice). Must be made by the server, never taken from the
+   * client, or a client could replay one grant for free.
    */
   requestId: string;
   subject: QuotaSubject;
