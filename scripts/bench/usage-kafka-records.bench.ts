@@ -12,7 +12,8 @@
  *
  * Finding it was written for (2026-11-26): kafkajs 2.2 encodes each header with a new Encoder,
  * which allocates a zeroed 512-byte Buffer, so the six CloudEvents headers cost about twice the
- * rest of a record.
+ * rest of a record. patches/kafkajs+2.2.4.patch and common's Murmur2Partitioner took a record with
+ * its headers from 56.7 to 24.7 µs (2026-11-27, medians of 3 runs on the same machine).
  */
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
