@@ -33,7 +33,7 @@ describe('UsageEventFrames', () => {
       { segment: first, events: 400 },
       { segment: second, events: 200 },
     ]);
-    expect({ segment: frames.lastSegment, end: frames.lastEnd }).toEqual({ segment: second, end: 6000 });
+    expect(frames.last).toEqual({ segment: second, end: 6000 });
     expect(framePayloads(frames.bytes()).map((bytes) => Buffer.from(bytes))).toEqual(payloads);
   });
 

@@ -16,8 +16,7 @@ export class UsageEventFrames {
   /** Consecutive events per segment, oldest first: what an acknowledgement counts off. */
   readonly runs: Array<{ segment: Segment; events: number }> = [];
   /** Where the last event ends in its segment: the checkpoint once the batch is acknowledged. */
-  lastSegment: Segment | undefined;
-  lastEnd = 0;
+  last: { segment: Segment; end: number } | undefined;
 
   /** Copies one event (bytes `from`..`to` of `source`) in, with the journal place it came from. */
   append(source: Uint8Array, from: number, to: number, segment: Segment, end: number): void {
@@ -34,8 +33,7 @@ export class UsageEventFrames {
     const run = this.runs.at(-1);
     if (run?.segment === segment) run.events++;
     else this.runs.push({ segment, events: 1 });
-    this.lastSegment = segment;
-    this.lastEnd = end;
+    this.last = { segment, end };
   }
 
   /** The frames, back to back (a view: valid until the next append). */

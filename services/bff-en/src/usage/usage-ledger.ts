@@ -317,7 +317,7 @@ export class UsageLedger implements Component {
     this.sealed.shift();
     this.inMemory -= batch.events;
     for (const run of batch.runs) journal.acknowledge(run.segment, run.events);
-    if (batch.lastSegment !== undefined) journal.checkpointAt(batch.lastSegment, batch.lastEnd);
+    if (batch.last !== undefined) journal.checkpointAt(batch.last.segment, batch.last.end);
     this.counters.sent += batch.events;
     this.lastAckAt = this.clock.now();
     this.lastSendError = undefined;

@@ -24,22 +24,13 @@ const { month: M, accountDay: DA, keyDay: DK } = QUOTA_KEY_SEGMENTS;
 /** Marks a call whose grants a journal replay counted: the call itself, arriving late, counts nothing. */
 const REPLAYED = 'replayed';
 
-// Shared by both scripts: the monthly ceiling's rule, and counter changes summed per key and written
-// once at the end (one INCRBY and EXPIRE per distinct key), so many requests of one account cost a few commands.
+// Shared by both scripts: counter changes are summed per key and written once at the end (one
+// INCRBY and EXPIRE per distinct key), so many requests of one account cost a few commands.
 const DELTAS = `
 local deltas = {}
 local function add(key, value, ttl)
   local delta = deltas[key]
   if delta then delta[1] = delta[1] + value else deltas[key] = { value, ttl } end
-end
--- How much of count the monthly ceiling (-1: none) lets through after used, and the status (1: quota).
-local function fit(count, partial, ceiling, used)
-  if ceiling < 0 then return count, 0 end
-  local left = ceiling - used
-  if left < 0 then left = 0 end
-  if count <= left then return count, 0 end
-  if partial and left > 0 then return left, 0 end
-  return 0, 1
 end
 local function write_deltas()
   for key, delta in pairs(deltas) do
@@ -107,7 +98,15 @@ while at <= #ARGV do
       status = 2
     else
       if burst_key then started = started + 1 end
-      granted, status = fit(count, partial, ceiling, used)
+      granted = count
+      if ceiling >= 0 then
+        local left = ceiling - used
+        if left < 0 then left = 0 end
+        if count > left then
+          if partial then granted = left else granted = 0 end
+          if granted == 0 then status = 1 end
+        end
+      end
     end
     used = used + granted
     granted_sum = granted_sum + granted
@@ -210,7 +209,15 @@ for i = 0, n - 1 do
     if used == nil then used = tonumber(redis.call('GET', month_key) or '0') end
     local granted = 0
     if status == 0 then
-      if force then granted = count else granted, status = fit(count, partial, ceiling, used) end
+      granted = count
+      if not force and ceiling >= 0 then
+        local left = ceiling - used
+        if left < 0 then left = 0 end
+        if count > left then
+          if partial then granted = left else granted = 0 end
+          if granted == 0 then status = 1 end
+        end
+      end
     end
     if granted > 0 then
       used = used + granted
