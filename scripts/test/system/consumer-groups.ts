@@ -44,7 +44,8 @@ async function logEnds(kafka: Kafka, topics: readonly string[]): Promise<TopicEn
 }
 
 async function commitAsMember(kafka: Kafka, groupId: string, topics: readonly string[], ends: TopicEnds): Promise<void> {
-  const consumer = kafka.consumer({ groupId, sessionTimeout: 10_000 });
+  // A short fetch wait: disconnect waits for the fetch in flight (kafkajs' default long poll is 5 s).
+  const consumer = kafka.consumer({ groupId, sessionTimeout: 10_000, maxWaitTimeInMs: 50 });
   await consumer.connect();
   try {
     let timer: NodeJS.Timeout | undefined;
