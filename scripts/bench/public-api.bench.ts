@@ -9,7 +9,7 @@
  *   make dataset && make stack-up      # the services run from source against this stack
  *   node --conditions=source --import tsx scripts/bench/public-api.bench.ts [--runs 3] [--seconds 10]
  *        [--connections 50] [--batch-connections 16] [--threads 1] [--only ip,batch,bulk]
- *        [--bulk-lines 1000000] [--baselines-only] [--cpu-profile [ip|batch]]
+ *        [--bulk-lines 1000000] [--baselines-only] [--cpu-profile [ip|batch]] [--open-loop-percent 70]
  *
  * Every wrk run also reports where the machine's CPU went per request (process-cpu.ts):
  * `<target>_cpu_us_per_req_<group>` for the server, its dependencies, wrk and the rest, and
@@ -17,7 +17,9 @@
  * costs across every process sets the ceiling.
  *
  * Sections: ip (GET /v1/ip/{ip}: bff-en with accounting on and off, bare node:http, bare Express 5,
- * the maxmind peer; then bff-en once more with stats consuming its ledger, and stats' lag,
+ * the maxmind peer, with wrk (closed loop: throughput); the same five again with vegeta at one
+ * fixed rate, --open-loop-percent of Express's throughput (open loop: latency at a stated load,
+ * `get_ip_open_loop_*`, fixed-rate-load.ts); then bff-en once more with stats consuming its ledger, and stats' lag,
  * stats-lag.ts), batch (POST /v1/batch of 1,000 addresses, beside the maxmind peer's batch
  * route), bulk (POST /v1/bulk of 1,000,000 lines on a fresh bff-en: wall time to completion, RSS).
  * --cpu-profile adds one load (GET, or `batch`) on a profiled bff-en and prints its top 10
@@ -37,6 +39,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createTestAccount } from '../test/system/index.js';
 import { emit, median, repoRoot, startServer, stopServer } from './bench-support.js';
+import { runFixedRate } from './fixed-rate-load.js';
 import { runBulkJob } from './public-api-bulk.js';
 import { cpuPerRequest, cpuSnapshot } from './process-cpu.js';
 import { BenchPlatform } from './public-api-platform.js';
@@ -65,6 +68,8 @@ const batchConnections = option('batch-connections', 16);
 // One wrk thread drives 50 loopback connections easily and leaves the other core to the servers.
 const threads = option('threads', 1);
 const bulkLines = option('bulk-lines', 1_000_000);
+// The open-loop rate as a share (in percent) of Express's throughput measured in the same run.
+const openLoopPercent = option('open-loop-percent', 70);
 const warmUpSeconds = Math.min(seconds, 3);
 const onlyAt = process.argv.indexOf('--only');
 const only = (onlyAt >= 0 ? (process.argv[onlyAt + 1] ?? '') : 'ip,batch,bulk').split(',');
@@ -74,7 +79,8 @@ const profileAt = process.argv.indexOf('--cpu-profile');
 const cpuProfile = profileAt < 0 ? undefined : process.argv[profileAt + 1] === 'batch' ? 'batch' : 'ip';
 
 const work = mkdtempSync(join(tmpdir(), 'ipdata-bench-api-'));
-const addressFile = writeLines(join(work, 'addresses.txt'), randomPublicIpv4(1_000_000, 11));
+const addresses = randomPublicIpv4(1_000_000, 11);
+const addressFile = writeLines(join(work, 'addresses.txt'), addresses);
 // 100 bodies of 1,000 other addresses each, one JSON array per line.
 const batchAddresses = randomPublicIpv4(100_000, 12);
 const bodies = Array.from({ length: 100 }, (_, b) => JSON.stringify(batchAddresses.slice(b * 1000, b * 1000 + 1000)));
@@ -91,6 +97,8 @@ const summary: Record<string, unknown> = {
     get_ip_vs_express: '>= 1.5',
     get_ip_p99_ms: '<= 20',
     accounting_p99_cost_ms: '<= 1',
+    get_ip_open_loop_bff_en_p99_ms: '<= 20 (the p99 target read at a fixed rate, open loop)',
+    get_ip_open_loop_accounting_p99_cost_ms: '<= 1',
     batch_addresses_per_s: '>= 200000',
   },
 };
@@ -146,6 +154,42 @@ async function measure(
     Object.assign(row, extra(row));
     rows.push(row);
     emit({ bench, run, ...row });
+  }
+  for (const key of Object.keys(rows[0] ?? {}))
+    summary[`${bench}_${key}`] = round(median(rows.map((row) => row[key] as number)), 3);
+}
+
+/**
+ * The same targets at one fixed rate (fixed-rate-load.ts, open loop), `runs` times round robin:
+ * latency at a stated load. Medians go into the summary under `<bench>_`.
+ */
+async function measureFixedRate(
+  bench: string,
+  targets: readonly Target[],
+  ratePerSecond: number,
+  extra: (row: Record<string, number>) => Record<string, number>,
+): Promise<void> {
+  summary[`${bench}_rate_per_s`] = ratePerSecond;
+  const rows: Array<Record<string, number>> = [];
+  for (let run = 1; run <= runs; run++) {
+    const row: Record<string, number> = {};
+    for (const target of targets) {
+      const load = load1();
+      const result = await runFixedRate({
+        origin: target.wrk.origin,
+        path: target.wrk.path,
+        addresses,
+        ...(target.wrk.apiKey ? { apiKey: target.wrk.apiKey } : {}),
+        ratePerSecond,
+        seconds,
+        connections,
+        workDir: work,
+      });
+      for (const [key, value] of Object.entries({ ...result, load1: load })) row[`${target.name}_${key}`] = value;
+    }
+    Object.assign(row, extra(row));
+    rows.push(row);
+    emit({ bench, run, rate_per_s: ratePerSecond, ...row });
   }
   for (const key of Object.keys(rows[0] ?? {}))
     summary[`${bench}_${key}`] = round(median(rows.map((row) => row[key] as number)), 3);
@@ -239,6 +283,12 @@ try {
         express_vs_node_http: ratio(row, 'express', 'node_http'),
         maxmind_peer_vs_express: ratio(row, 'maxmind_peer', 'express'),
       }));
+      // Latency at a fixed load below every server's saturation (a share of Express's throughput
+      // above): what a client sees when the machine is not at 100%, and the accounting's p99 cost.
+      const rate = Math.round(((summary['get_ip_express_req_per_s'] as number) * openLoopPercent) / 100);
+      await measureFixedRate('get_ip_open_loop', targets, rate, (row) =>
+        bffOn ? { accounting_p99_cost_ms: round((row['bff_en_p99_ms'] ?? 0) - (row['bff_en_off_p99_ms'] ?? 0), 3) } : {},
+      );
       if (platform && bffOn) {
         // Once more with stats consuming the ledger on the same two cores (public-api-platform.ts,
         // startStats): bff-en's figures beside it, and stats' lag (issue 12: stats keeps up).
