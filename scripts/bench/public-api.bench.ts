@@ -286,7 +286,7 @@ try {
       // Latency at a fixed load below every server's saturation (a share of Express's throughput
       // above): what a client sees when the machine is not at 100%, and the accounting's p99 cost.
       const rate = Math.round(((summary['get_ip_express_req_per_s'] as number) * openLoopPercent) / 100);
-      await measureFixedRate('get_ip_open_loop', targets, rate, (row) =>
+      await measureFixedRate('get_ip_open_loop', targets, rate, (row): Record<string, number> =>
         bffOn ? { accounting_p99_cost_ms: round((row['bff_en_p99_ms'] ?? 0) - (row['bff_en_off_p99_ms'] ?? 0), 3) } : {},
       );
       if (platform && bffOn) {

@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   bffEnUrl,
@@ -210,6 +211,28 @@ describe('public API: keys and quotas', () => {
     expect([refused.status, json(refused)['error']]).toMatchObject([403, { code: 'api_key_revoked' }]);
   });
 
+  it('a lookup that fails after its grant (engine unreachable) answers 503 and is given back: never charged', async () => {
+    const account = await createTestAccount({ plan: 'api-test-100' });
+    const closed = await closedPort();
+    // The lookup and the reservation run at the same time: the grant comes, the lookup fails.
+    const engineless = await spawnBffEn({ LOOKUP_GRPC_ADDR: `127.0.0.1:${closed}` });
+    try {
+      const answers = await Promise.all(
+        ['8.8.8.8', '1.1.1.1', '9.9.9.9'].map((ip) => get(`/v1/ip/${ip}`, account.apiKey, {}, engineless.url)),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual([503, 503, 503]);
+      expect(json(answers[0] as Answer)['error']).not.toHaveProperty('stack');
+    } finally {
+      await engineless.stop();
+    }
+    // The releases are applied off the answer's path (shutdown waits for them): nothing stays counted.
+    const usage = json(await get('/v1/usage', account.apiKey));
+    expect(usage['quota']).toMatchObject({ used: 0, remaining: 100 });
+    // And the account still has all 100: the grants were given back, not just hidden.
+    expect((await get('/v1/ip/8.8.8.8', account.apiKey)).status).toBe(200);
+    expect(json(await get('/v1/usage', account.apiKey))['quota']).toMatchObject({ used: 1 });
+  });
+
   it('300 concurrent requests from 3 bff-en processes on a 100-lookup plan: exactly 100 answered, 200 get 429', async () => {
     const account = await createTestAccount({ plan: 'api-test-100' });
     const processes = await Promise.all([spawnBffEn(), spawnBffEn(), spawnBffEn()]);
@@ -262,3 +285,12 @@ describe('public API: keys and quotas', () => {
     }
   });
 });
+
+/** A loopback port where nothing listens (bound, then closed). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}

@@ -291,6 +291,27 @@ describe('quota engine on real Redis: exact under concurrency, never double coun
     expect(status.perDay.account).toEqual([{ date: '2030-02-01', count: 1 }]);
   });
 
+  it('a release gives a grant back in the month and day it was granted, once, whatever the clock says now', async () => {
+    const clock = new ManualClock(new Date('2030-09-30T23:59:59.900Z'));
+    const { service } = quotaService(clock);
+    const who = subject({ includedPerMonth: 10 });
+    const first = await service.reserve({ requestId: 'rel-1', subject: who, count: 3, partial: false });
+    await service.reserve({ requestId: 'rel-2', subject: who, count: 4, partial: false });
+    expect(await monthCounter(who.accountId, '2030-09')).toBe(7);
+    // The lookup failed after its grant; the answer goes out in the next month.
+    clock.advance(200);
+    await service.release(who, 'rel-1', 3, first.at as Date);
+    await service.release(who, 'rel-1', 3, first.at as Date);
+    expect(await monthCounter(who.accountId, '2030-09')).toBe(4);
+    expect(await monthCounter(who.accountId, '2030-10')).toBe(0);
+    expect(Number(await redis.get(`${prefix}da:${who.accountId}:2030-09-30`))).toBe(4);
+    expect(Number(await redis.get(`${prefix}dk:${who.keyId}:2030-09-30`))).toBe(4);
+    expect(service.stats.released).toBe(3);
+    // What was given back can be granted again: 6 of the 10 are left in September.
+    clock.set(new Date('2030-09-30T23:59:59.950Z'));
+    expect((await service.reserve({ requestId: 'rel-3', subject: who, count: 6, partial: false })).granted).toBe(6);
+  });
+
   it('status: monthly counters and per-day counts for the account and for the key, this month', async () => {
     const clock = new ManualClock(new Date('2030-07-01T08:00:00Z'));
     const { service } = quotaService(clock);

@@ -91,6 +91,20 @@ export class Accounting {
     }
   }
 
+  /**
+   * Gives back the lookups this request was granted when its work failed after the reservation
+   * (the lookup engine did not answer): a failed lookup is never charged. Not awaited by the
+   * answer; the quota headers say what is left once it is applied.
+   */
+  release(call: ApiCall, caller: Caller, decision: QuotaDecision): void {
+    const { granted, limit } = decision;
+    if (this.quota === undefined || granted <= 0) return;
+    const used = decision.used - granted;
+    const released: QuotaDecision = { ...decision, granted: 0, used, remaining: Math.max(0, limit - used) };
+    call.quota = released;
+    void this.quota.release(caller.subject, call.requestId, granted, decision.at ?? new Date(call.nowMs));
+  }
+
   /** The caller's month so far (GET /v1/usage). */
   status(caller: Caller): ReturnType<QuotaService['status']> | undefined {
     return this.quota?.status(caller.subject);

@@ -33,6 +33,7 @@ export function deniedForQuota(decision: QuotaDecision, item: PendingReservation
 /** The store's answer as the API's decision. */
 export function decisionOf(item: PendingReservation, outcome: ReserveOutcome): QuotaDecision {
   const decision = decisionCounts(item.request.subject, item.period, outcome.granted, outcome.used);
+  decision.at = item.now;
   if (outcome.status === 'quota_exceeded') deniedForQuota(decision, item);
   else if (outcome.status === 'burst_exceeded') {
     decision.denied = 'burst_exceeded';

@@ -65,6 +65,7 @@ export class FailOpenRule {
       const granted = count <= left ? count : partial ? left : 0;
       const decision = decisionCounts(subject, item.period, granted, known + granted);
       decision.degraded = true;
+      decision.at = item.now;
       if (granted === 0 && count > 0) deniedForQuota(decision, item);
       else if (granted > 0) {
         this.remember(subject.accountId, item.period.month, known + granted);

@@ -21,7 +21,10 @@ export interface ReserveCommand {
 /** A reservation remembered under its own request id: bulk chunks (resumed by id) and journal replays. */
 export interface KeyedReserveCommand extends ReserveCommand {
   requestId: string;
-  /** Journal replay: count unconditionally (the grant was already given), still once per request id. */
+  /**
+   * Journal replay or release: count unconditionally (the grant was already given), still once per
+   * request id. Only a forced command may have a negative count: a release of an earlier grant.
+   */
   force: boolean;
   /** How long a grant stays stored under its request id (retries within it count nothing). */
   rememberSeconds: number;

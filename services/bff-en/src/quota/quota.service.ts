@@ -50,6 +50,8 @@ export interface QuotaStats {
   refusedUnavailable: number;
   /** Journalled grants applied to Redis after an outage. */
   replayed: number;
+  /** Lookups given back because their work failed after the grant. */
+  released: number;
 }
 
 const REPLAY_CHUNK = 500;
@@ -76,7 +78,8 @@ export class QuotaService implements Component {
   private replaying: Promise<number> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private down = false;
-  private readonly counters = { reservations: 0, replayed: 0 };
+  private readonly counters = { reservations: 0, replayed: 0, released: 0 };
+  private readonly releases = new Set<Promise<void>>();
   /** Store calls are named `<this instance>:<n>`: unique across processes and restarts. */
   private readonly callPrefix = `${randomUUID()}:`;
   private callSeq = 0;
@@ -112,6 +115,7 @@ export class QuotaService implements Component {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.batcher.drained();
+    await Promise.all(this.releases);
     await this.replaying;
   }
 
@@ -141,6 +145,49 @@ export class QuotaService implements Component {
     }
     if ('error' in settled) throw settled.error;
     return settled.decision;
+  }
+
+  /**
+   * Gives back `count` lookups granted to `requestId` whose work then failed (the lookup engine did
+   * not answer), in the month and day of the grant (`at`), once: remembered under
+   * `<requestId>:released`. Redis not answering: journalled like a fail-open grant and applied when
+   * it answers again. Never throws; shutdown waits for releases in flight.
+   */
+  release(subject: QuotaSubject, requestId: string, count: number, at: Date): Promise<void> {
+    const done = this.releaseOnce(subject, `${requestId}:released`, count, at).finally(() => this.releases.delete(done));
+    this.releases.add(done);
+    return done;
+  }
+
+  private async releaseOnce(subject: QuotaSubject, requestId: string, count: number, at: Date): Promise<void> {
+    const period = periodOf(at);
+    const { accountId, keyId } = subject;
+    const command: KeyedReserveCommand = {
+      requestId,
+      accountId,
+      keyId,
+      count: -count,
+      partial: false,
+      ceiling: -1,
+      burstPerSecond: 0,
+      force: true,
+      rememberSeconds: this.durableMemorySeconds,
+      month: period.month,
+      day: period.day,
+      second: period.second,
+    };
+    try {
+      const [outcome] = await this.withDeadline(this.store.reserveEach([command]));
+      if (outcome?.replayed === false) this.counters.released += count;
+      return;
+    } catch (error) {
+      this.logger.warn({ reason: errorText(error), accountId }, 'quota release not applied; journalled for later');
+    }
+    try {
+      await this.journal.append([{ requestId, accountId, keyId, count: -count, at: at.toISOString() }]);
+    } catch (error) {
+      this.logger.error({ reason: errorText(error), accountId, count }, 'quota release lost: the account stays charged for it');
+    }
   }
 
   /** This month's counters for GET /v1/usage. */

@@ -60,6 +60,8 @@ export interface QuotaDecision {
   degraded?: boolean;
   /** The same request id was reserved before: this is that decision again, nothing new counted. */
   replayed?: boolean;
+  /** When the store decided it: a release (QuotaService.release) counts back in the same month and day. */
+  at?: Date;
 }
 
 export interface DayCount {

@@ -136,7 +136,8 @@ return out
  * otherwise the burst window and the monthly counter decide as above, and a grant is stored
  * under the request id. A replay (`force`) counts without limits; for an API request's grant it
  * first looks at the call the request was sent in: if that call ran, it counted the grant
- * already; if not, the replay counts it and marks the call REPLAYED.
+ * already; if not, the replay counts it and marks the call REPLAYED. A forced negative count is a
+ * release (a granted lookup that failed, given back), counted once under its own id like a grant.
  *
  * ARGV: prefix, counter ttl (s), then EACH_FIELDS values per reservation.
  * Reply: 4 integers per reservation: status, granted, used, replayed.
@@ -219,7 +220,7 @@ for i = 0, n - 1 do
         end
       end
     end
-    if granted > 0 then
+    if granted ~= 0 then
       used = used + granted
       add(month_key, granted, counter_ttl)
       add(prefix .. '${DA}' .. account .. ':' .. day, granted, counter_ttl)
