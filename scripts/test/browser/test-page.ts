@@ -65,7 +65,10 @@ export async function openTestPage(browser: Browser, options: { viewport?: Viewp
   const page = await context.newPage();
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+    if (message.type() !== 'error') return;
+    // "Failed to load resource" names no resource in its text: its location does.
+    const where = message.location().url;
+    errors.push(`console: ${message.text()}${where ? ` (${where})` : ''}`);
   });
   return {
     page,
