@@ -160,31 +160,18 @@ export class QuotaService implements Component {
   }
 
   private async releaseOnce(subject: QuotaSubject, requestId: string, count: number, at: Date): Promise<void> {
-    const period = periodOf(at);
+    // A release is a journal entry with a negative count: applied now like a replay, or journalled.
     const { accountId, keyId } = subject;
-    const command: KeyedReserveCommand = {
-      requestId,
-      accountId,
-      keyId,
-      count: -count,
-      partial: false,
-      ceiling: -1,
-      burstPerSecond: 0,
-      force: true,
-      rememberSeconds: this.durableMemorySeconds,
-      month: period.month,
-      day: period.day,
-      second: period.second,
-    };
+    const entry: JournalEntry = { requestId, accountId, keyId, count: -count, at: at.toISOString() };
     try {
-      const [outcome] = await this.withDeadline(this.store.reserveEach([command]));
+      const [outcome] = await this.withDeadline(this.store.reserveEach([replayCommand(entry, this.durableMemorySeconds)]));
       if (outcome?.replayed === false) this.counters.released += count;
       return;
     } catch (error) {
       this.logger.warn({ reason: errorText(error), accountId }, 'quota release not applied; journalled for later');
     }
     try {
-      await this.journal.append([{ requestId, accountId, keyId, count: -count, at: at.toISOString() }]);
+      await this.journal.append([entry]);
     } catch (error) {
       this.logger.error({ reason: errorText(error), accountId, count }, 'quota release lost: the account stays charged for it');
     }
