@@ -1,9 +1,12 @@
+import type { CompactBatch } from '@ipdata/lookup-engine/client';
 import type { BatchLookupItem, LookupAsnResponse } from '@ipdata/proto/lookup/v1/lookup';
 
 /** What the public API needs from the lookup engine (adapters/grpc/lookup-engine.adapter.ts). */
 export interface LookupEngine {
   /** Up to 1,000 addresses, answers in order; each item has `info` or `error`. */
   batchLookup(ips: string[]): Promise<BatchLookupItem[]>;
+  /** The same, as the engine sends it: shared parts once, one answer per address (batches, bulk). */
+  batchLookupParts(ips: string[]): Promise<CompactBatch>;
   /** Rejects with NotFoundError for an unknown ASN. */
   lookupAsn(asn: number, page: number, pageSize: number): Promise<LookupAsnResponse>;
 }

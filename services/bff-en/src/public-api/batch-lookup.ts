@@ -1,9 +1,19 @@
-import { checkAddress } from '@ipdata/lookup-engine/client';
+import { checkAddress, compactAnswerInfo, type CompactAnswer, type CompactBatch } from '@ipdata/lookup-engine/client';
 import { IpInfo, ReservedReason } from '@ipdata/proto/lookup/v1/lookup';
 import type { LookupEngine } from '../lookups/lookup.ports.js';
 
-/** One answered input of a batch or bulk chunk: the engine's answer, or why there is none. */
-export type BatchItem = { info: IpInfo } | { query: string; code: 'invalid_ip' | 'quota_exceeded'; message: string };
+/** An input answered with data: by the engine (its answer within the call's batch), or here (a special-purpose address). */
+export type AnsweredItem = { batch: CompactBatch; answer: CompactAnswer } | { info: IpInfo };
+
+/** One answered input of a batch or bulk chunk, or why there is none. */
+export type BatchItem = AnsweredItem | { query: string; code: 'invalid_ip' | 'quota_exceeded'; message: string };
+
+export const isAnswered = (item: BatchItem): item is AnsweredItem => !('code' in item);
+
+/** The IpInfo of an answered item (views, CSV, field selection). */
+export function answeredInfo(item: AnsweredItem): IpInfo {
+  return 'info' in item ? item.info : compactAnswerInfo(item.batch, item.answer);
+}
 
 export interface BatchOutcome {
   items: BatchItem[];
@@ -24,7 +34,8 @@ function queryText(input: unknown): string {
  * special-purpose addresses are answered free; every public address is looked up (at most
  * 1,000 per call), then `reserve(n)` says how many of them the quota grants, and the first
  * `granted` (in input order) are answered while the rest carry `quota_exceeded`. Looked up
- * before reserving: a failed lookup is never charged.
+ * before reserving: a failed lookup is never charged. Answers stay in the engine's compact form
+ * (parts once per call): the batch JSON writes each part once (views/batch-json.ts).
  */
 export async function lookUpBatch(
   inputs: readonly unknown[],
@@ -50,14 +61,14 @@ export async function lookUpBatch(
       publicIps.push(address.text);
     }
   }
-  const answers = publicIps.length === 0 ? [] : await engine.batchLookup(publicIps);
-  const granted = publicIps.length === 0 ? await reserve(0) : await reserve(publicIps.length);
+  const batch = publicIps.length === 0 ? undefined : await engine.batchLookupParts(publicIps);
+  const granted = await reserve(publicIps.length);
   let answered = 0;
   for (let i = 0; i < publicAt.length; i++) {
     const index = publicAt[i] as number;
-    const info = answers[i]?.info;
-    if (answered < granted && info !== undefined) {
-      items[index] = { info };
+    const answer = batch?.answers[i];
+    if (answered < granted && answer !== undefined && answer.error === '') {
+      items[index] = { batch: batch as CompactBatch, answer };
       answered++;
     } else {
       items[index] = {

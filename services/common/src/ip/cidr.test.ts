@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bigIntToWords, forEachIpv4Cidr, forEachIpv6Cidr, ipv4RangeToCidrs, ipv6RangeToCidrs, wordsToBigInt } from './cidr.js';
+import {
+  bigIntToWords,
+  forEachIpv4Cidr,
+  forEachIpv6Cidr,
+  ipv4PrefixContaining,
+  ipv4RangeToCidrs,
+  ipv6RangeToCidrs,
+  wordsToBigInt,
+} from './cidr.js';
 import { parseIpv4, parseIpv6 } from './parse-ip.js';
 
 const TOP_V6 = (1n << 128n) - 1n;
@@ -34,6 +42,25 @@ describe('range to CIDR blocks', () => {
     const first = wordsToBigInt(words);
     expect(ipv6RangeToCidrs(first, first + (1n << 96n) - 1n)).toEqual(['2001:db8::/32']);
     expect(ipv6RangeToCidrs(TOP_V6, TOP_V6)).toEqual(['ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff/128']);
+  });
+
+  it('finds the one block of a range that holds an address, without listing the blocks', () => {
+    const u32 = fc.integer({ min: 0, max: 0xffffffff });
+    fc.assert(
+      fc.property(u32, u32, fc.double({ min: 0, max: 1, noNaN: true }), (a, b, at) => {
+        const [first, last] = a <= b ? [a, b] : [b, a];
+        const address = Math.min(last, first + Math.floor(at * (last - first + 1)));
+        const holding = ipv4Blocks(first, last).filter(
+          ([network, length]) => length === 0 || (address ^ network) >>> (32 - length) === 0,
+        );
+        expect(holding).toHaveLength(1);
+        expect(ipv4PrefixContaining(first, last, address)).toBe(holding[0]?.[1]);
+      }),
+      { numRuns: 2_000 },
+    );
+    expect(ipv4PrefixContaining(10, 20, 9)).toBe(-1);
+    expect(ipv4PrefixContaining(10, 20, 21)).toBe(-1);
+    expect(ipv4PrefixContaining(0, 0xffffffff, 0xffffffff)).toBe(0);
   });
 
   it('visits blocks as (network, prefix length) for the dataset ASN table', () => {

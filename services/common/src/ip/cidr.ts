@@ -22,6 +22,26 @@ export function forEachIpv4Cidr(first: number, last: number, visit: (network: nu
   }
 }
 
+/**
+ * The prefix length of the one block of forEachIpv4Cidr(first, last) that contains `address`
+ * (its network is the address with the other bits cleared), or -1 when the range does not hold
+ * it. No block list is made: the public API's batches ask it once per answer.
+ */
+export function ipv4PrefixContaining(first: number, last: number, address: number): number {
+  if (address < first || address > last) return -1;
+  let start = first;
+  for (;;) {
+    const asInt = start | 0;
+    const aligned = asInt === 0 ? 32 : 31 - Math.clz32(asInt & -asInt);
+    const left = last - start + 1;
+    const fits = left >= 4294967296 ? 32 : 31 - Math.clz32(left);
+    const size = aligned < fits ? aligned : fits;
+    const next = start + (POWERS_OF_TWO[size] as number);
+    if (address < next) return 32 - size;
+    start = next;
+  }
+}
+
 /** The minimal CIDR blocks covering first..last (IPv4 as unsigned integers). */
 export function ipv4RangeToCidrs(first: number, last: number): string[] {
   const blocks: string[] = [];

@@ -2,7 +2,7 @@ import { isIPv6 } from 'node:net';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalIp } from './canonical-ip.js';
-import { formatIpv4, formatIpv6 } from './format-ip.js';
+import { formatIpv4, formatIpv6, writeIpv4Ascii } from './format-ip.js';
 import { parseIpv4, parseIpv6 } from './parse-ip.js';
 
 /** WHATWG URL serialises IPv6 hosts in RFC 5952 form: a reference independent of our code. */
@@ -57,6 +57,19 @@ describe('formatIpv4', () => {
       { numRuns: 5000 },
     );
     for (const value of [0, 1, 255, 256, 0x7fffffff, 0x80000000, 0xffffffff]) expect(parseIpv4(formatIpv4(value))).toBe(value);
+  });
+
+  it('writes the same text as ASCII bytes in place, with or without a prefix length', () => {
+    fc.assert(
+      fc.property(word, fc.integer({ min: -1, max: 32 }), fc.nat(8), (value, prefix, at) => {
+        const target = new Uint8Array(40).fill(120);
+        const end = writeIpv4Ascii(target, at, value, prefix);
+        const expected = prefix < 0 ? formatIpv4(value) : `${formatIpv4(value)}/${prefix}`;
+        expect(Buffer.from(target.subarray(at, end)).toString('latin1')).toBe(expected);
+        expect(target[end]).toBe(120);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

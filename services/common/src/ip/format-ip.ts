@@ -8,6 +8,30 @@ export function formatIpv4(value: number): string {
   return `${value >>> 24}.${(value >>> 16) & 255}.${(value >>> 8) & 255}.${value & 255}`;
 }
 
+/**
+ * formatIpv4 (with "/prefixLength" when given, >= 0) written as ASCII into `target` at `at`, no
+ * string made: for serialisers that build bytes (at most 18 bytes; the caller makes room).
+ * Returns where the text ends.
+ */
+export function writeIpv4Ascii(target: Uint8Array, at: number, value: number, prefixLength = -1): number {
+  for (let shift = 24; shift >= 0; shift -= 8) {
+    at = writeDecimal(target, at, (value >>> shift) & 255);
+    if (shift > 0) target[at++] = 46;
+  }
+  if (prefixLength >= 0) {
+    target[at++] = 47;
+    at = writeDecimal(target, at, prefixLength);
+  }
+  return at;
+}
+
+function writeDecimal(target: Uint8Array, at: number, value: number): number {
+  if (value >= 100) target[at++] = 48 + Math.floor(value / 100);
+  if (value >= 10) target[at++] = 48 + (Math.floor(value / 10) % 10);
+  target[at++] = 48 + (value % 10);
+  return at;
+}
+
 /** RFC 5952 text: lower case, the longest run (≥ 2) of zero groups compressed, the first on a tie. */
 export function formatIpv6(words: ArrayLike<number>, at = 0): string {
   const groups: number[] = [];

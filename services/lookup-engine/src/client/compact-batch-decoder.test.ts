@@ -13,7 +13,12 @@ import { AnswerEncoder } from '../lookup/answer-encoder.js';
 import { CompactBatchEncoder } from '../lookup/compact-batch-encoder.js';
 import { COUNTRY_FIELDS, OPERATOR_FIELDS, PER_ANSWER_FIELDS, PLACE_FIELDS, ZH_FIELDS } from '../lookup/ip-info-parts.js';
 import { DecodeError } from '../wire/wire-cursor.js';
-import { decodeBatchLookupCompactResponse } from './compact-batch-decoder.js';
+import {
+  compactAnswerInfo,
+  compactBatchItems,
+  decodeBatchLookupCompactResponse,
+  decodeCompactBatch,
+} from './compact-batch-decoder.js';
 
 const dataset = LoadedDataset.fromBytes(syntheticDataset('compact'));
 const plain = new AnswerEncoder(dataset);
@@ -57,6 +62,28 @@ describe('BatchLookupCompact', () => {
         expect(decodeBatchLookupCompactResponse(compact.encode(queries, now))).toEqual(expected);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('keeps the parts and ranges as sent, and expands any one answer alone to the same IpInfo', () => {
+    fc.assert(
+      fc.property(fc.array(query, { maxLength: 40 }), (queries) => {
+        const bytes = compact.encode(queries, now);
+        const batch = decodeCompactBatch(bytes);
+        const message = BatchLookupCompactResponse.decode(bytes);
+        expect(batch.answers.map((answer) => [answer.country, answer.place, answer.operator, answer.zone])).toEqual(
+          message.items.map((item) => [item.country, item.place, item.operator, item.timeZone]),
+        );
+        for (const kind of ['countries', 'places', 'operators'] as const) {
+          expect(batch.keys[kind].map((key) => IpInfo.decode(Buffer.from(key, 'latin1')))).toEqual(message[kind]);
+        }
+        const items = compactBatchItems(batch);
+        batch.answers.forEach((answer, i) => {
+          if (answer.error === '') expect(compactAnswerInfo(batch, answer)).toEqual(items[i]?.info);
+          else expect(items[i]).toEqual({ query: answer.query, info: undefined, error: answer.error });
+        });
+      }),
+      { numRuns: 200 },
     );
   });
 

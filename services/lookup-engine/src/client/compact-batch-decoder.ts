@@ -1,5 +1,5 @@
-import { forEachIpv4Cidr, formatIpv6, ipv6RangeToCidrs, wordsToBigInt } from '@ipdata/common/ip';
-import type { BatchLookupItem, BatchLookupResponse, IpInfo, TimeZone } from '@ipdata/proto/lookup/v1/lookup';
+import { forEachIpv4Cidr, formatIpv4, formatIpv6, ipv4RangeToCidrs, ipv6RangeToCidrs, wordsToBigInt } from '@ipdata/common/ip';
+import type { BatchLookupItem, BatchLookupResponse, IpInfo, ReservedReason, TimeZone } from '@ipdata/proto/lookup/v1/lookup';
 import { DecodeError, WireCursor } from '../wire/wire-cursor.js';
 import { Sink } from '../wire/wire-sink.js';
 import { decodeIpInfo, decodeTimeZone } from './answer-decoder.js';
@@ -20,34 +20,88 @@ const last = new Uint32Array(4);
 /** The IPv4 addresses of a response as ASCII, decoded as one string and cut (see Ipv4Texts). */
 const text = new Sink(128 * 1024);
 
-interface Parts {
+/**
+ * One answer of a BatchLookupCompactResponse as sent: 1-based positions of its parts in the
+ * batch's lists (0 = none; checked against the lists when decoded) and its range.
+ */
+export interface CompactAnswer {
+  query: string;
+  /** Why this item failed; when set, nothing else is. */
+  error: string;
+  country: number;
+  place: number;
+  operator: number;
+  zone: number;
+  /** First and last address of an IPv4 range as unsigned integers; -1 for an IPv6 range. */
+  firstV4: number;
+  lastV4: number;
+  /** start_ip, end_ip and networks of an IPv6 range (IPv4 ones are made from the integers). */
+  ipv6: { startIp: string; endIp: string; networks: string[] } | undefined;
+  reserved: ReservedReason;
+}
+
+/**
+ * A BatchLookupCompactResponse decoded as it travels: the shared parts once each, and one
+ * CompactAnswer per requested address, in request order. For consumers that render answers
+ * from their parts (bff-en's batch JSON writes each part's JSON once); compactBatchItems turns
+ * it into the BatchLookupResponse items BatchLookup answers.
+ */
+export interface CompactBatch {
   countries: IpInfo[];
   places: IpInfo[];
   operators: IpInfo[];
   zones: TimeZone[];
+  answers: CompactAnswer[];
+  /**
+   * Each country, place and operator part's bytes as sent, as Latin-1 text: equal keys are
+   * equal parts, across responses. A cache key for what a consumer makes from a part (time
+   * zones carry the response's time, so they have none).
+   */
+  keys: { countries: string[]; places: string[]; operators: string[] };
 }
 
 export function decodeBatchLookupCompactResponse(bytes: Uint8Array): BatchLookupResponse {
+  return { items: compactBatchItems(decodeCompactBatch(bytes)) };
+}
+
+export function decodeCompactBatch(bytes: Uint8Array): CompactBatch {
   const c = cursor;
   c.reset(bytes);
-  const parts: Parts = { countries: [], places: [], operators: [], zones: [] };
-  // Items are built after the whole response is read: the engine sends parts before the items
-  // that name them, but protobuf allows any order.
+  const batch: CompactBatch = {
+    countries: [],
+    places: [],
+    operators: [],
+    zones: [],
+    answers: [],
+    keys: { countries: [], places: [], operators: [] },
+  };
+  const keys = batch.keys;
+  // Items are read after the whole response: the engine sends parts before the items that name
+  // them, but protobuf allows any order.
   const bounds: number[] = [];
   while (c.pos < c.end) {
     const tag = c.varint();
     switch (tag) {
-      case 10:
-        parts.countries.push(decodeIpInfo(c, c.limit()));
+      case 10: {
+        const end = c.limit();
+        keys.countries.push(c.bytesKey(c.pos, end));
+        batch.countries.push(decodeIpInfo(c, end));
         break;
-      case 18:
-        parts.places.push(decodeIpInfo(c, c.limit()));
+      }
+      case 18: {
+        const end = c.limit();
+        keys.places.push(c.bytesKey(c.pos, end));
+        batch.places.push(decodeIpInfo(c, end));
         break;
-      case 26:
-        parts.operators.push(decodeIpInfo(c, c.limit()));
+      }
+      case 26: {
+        const end = c.limit();
+        keys.operators.push(c.bytesKey(c.pos, end));
+        batch.operators.push(decodeIpInfo(c, end));
         break;
+      }
       case 34:
-        parts.zones.push(decodeTimeZone(c, c.limit()));
+        batch.zones.push(decodeTimeZone(c, c.limit()));
         break;
       case 42: {
         const end = c.limit();
@@ -59,14 +113,42 @@ export function decodeBatchLookupCompactResponse(bytes: Uint8Array): BatchLookup
         c.skip(tag & 7);
     }
   }
-  const items: BatchLookupItem[] = new Array<BatchLookupItem>(bounds.length / 2);
+  const answers = new Array<CompactAnswer>(bounds.length / 2);
+  for (let i = 0; i < answers.length; i++) {
+    c.pos = bounds[2 * i] as number;
+    answers[i] = decodeAnswer(c, bounds[2 * i + 1] as number, batch);
+  }
+  batch.answers = answers;
+  return batch;
+}
+
+/** The BatchLookupResponse items of a compact batch: what BatchLookup answers for the same request. */
+export function compactBatchItems(batch: CompactBatch): BatchLookupItem[] {
+  const items = new Array<BatchLookupItem>(batch.answers.length);
   const texts = new Ipv4Texts();
   for (let i = 0; i < items.length; i++) {
-    c.pos = bounds[2 * i] as number;
-    items[i] = decodeItem(c, bounds[2 * i + 1] as number, parts, texts);
+    const answer = batch.answers[i] as CompactAnswer;
+    if (answer.error !== '') {
+      items[i] = { query: answer.query, info: undefined, error: answer.error };
+      continue;
+    }
+    const info = partsInfo(batch, answer);
+    if (answer.ipv6 === undefined) texts.add(info, answer.firstV4, answer.lastV4);
+    else Object.assign(info, answer.ipv6);
+    items[i] = { query: answer.query, info, error: undefined };
   }
   texts.fill();
-  return { items };
+  return items;
+}
+
+/** The IpInfo of one answer (not an error) of a compact batch. */
+export function compactAnswerInfo(batch: CompactBatch, answer: CompactAnswer): IpInfo {
+  const info = partsInfo(batch, answer);
+  if (answer.ipv6 !== undefined) return Object.assign(info, answer.ipv6);
+  info.startIp = formatIpv4(answer.firstV4);
+  info.endIp = formatIpv4(answer.lastV4);
+  info.networks = ipv4RangeToCidrs(answer.firstV4, answer.lastV4);
+  return info;
 }
 
 /**
@@ -117,20 +199,18 @@ class Ipv4Texts {
   }
 }
 
-function part<T>(list: T[], position: number, what: string): T | undefined {
-  if (position === 0) return undefined;
-  const found = list[position - 1];
-  if (found === undefined) throw new DecodeError(`item names ${what} ${position} of ${list.length}`);
-  return found;
+function checkPart(count: number, position: number, what: string): number {
+  if (position > count) throw new DecodeError(`item names ${what} ${position} of ${count}`);
+  return position;
 }
 
-function decodeItem(c: WireCursor, end: number, parts: Parts, texts: Ipv4Texts): BatchLookupItem {
+function decodeAnswer(c: WireCursor, end: number, batch: CompactBatch): CompactAnswer {
   let query = '';
   let error = '';
-  let countryAt = 0;
-  let placeAt = 0;
-  let operatorAt = 0;
-  let zoneAt = 0;
+  let country = 0;
+  let place = 0;
+  let operator = 0;
+  let zone = 0;
   let firstWords = 0;
   let lastWords = 0;
   let reserved = 0;
@@ -144,16 +224,16 @@ function decodeItem(c: WireCursor, end: number, parts: Parts, texts: Ipv4Texts):
         error = c.unique();
         break;
       case 24:
-        countryAt = c.varint();
+        country = c.varint();
         break;
       case 32:
-        placeAt = c.varint();
+        place = c.varint();
         break;
       case 40:
-        operatorAt = c.varint();
+        operator = c.varint();
         break;
       case 48:
-        zoneAt = c.varint();
+        zone = c.varint();
         break;
       case 58:
         firstWords = c.addressWords(first);
@@ -168,16 +248,46 @@ function decodeItem(c: WireCursor, end: number, parts: Parts, texts: Ipv4Texts):
         c.skip(tag & 7);
     }
   }
-  if (error !== '') return { query, info: undefined, error };
+  const answer: CompactAnswer = {
+    query,
+    error,
+    country: 0,
+    place: 0,
+    operator: 0,
+    zone: 0,
+    firstV4: -1,
+    lastV4: -1,
+    ipv6: undefined,
+    reserved,
+  };
+  if (error !== '') return answer;
   if (firstWords === 0 || firstWords !== lastWords) throw new DecodeError('item without a range');
+  answer.country = checkPart(batch.countries.length, country, 'country');
+  answer.place = checkPart(batch.places.length, place, 'place');
+  answer.operator = checkPart(batch.operators.length, operator, 'operator');
+  answer.zone = checkPart(batch.zones.length, zone, 'time zone');
+  if (firstWords === 1) {
+    answer.firstV4 = first[0] as number;
+    answer.lastV4 = last[0] as number;
+  } else {
+    answer.ipv6 = {
+      startIp: formatIpv6(first),
+      endIp: formatIpv6(last),
+      networks: ipv6RangeToCidrs(wordsToBigInt(first), wordsToBigInt(last)),
+    };
+  }
+  return answer;
+}
 
-  const country = part(parts.countries, countryAt, 'country');
-  const place = part(parts.places, placeAt, 'place');
-  const operator = part(parts.operators, operatorAt, 'operator');
-  const zone = part(parts.zones, zoneAt, 'time zone');
+/** An answer's IpInfo from its parts, without its range (start_ip, end_ip, networks empty). */
+function partsInfo(batch: CompactBatch, answer: CompactAnswer): IpInfo {
+  const country = answer.country === 0 ? undefined : batch.countries[answer.country - 1];
+  const place = answer.place === 0 ? undefined : batch.places[answer.place - 1];
+  const operator = answer.operator === 0 ? undefined : batch.operators[answer.operator - 1];
+  const zone = answer.zone === 0 ? undefined : batch.zones[answer.zone - 1];
   // Same property order as the generated createBaseIpInfo, so both produce one object shape.
-  const info: IpInfo = {
-    ip: query,
+  return {
+    ip: answer.query,
     countryCode: country?.countryCode,
     countryName: country?.countryName,
     countryCapital: country?.countryCapital,
@@ -205,13 +315,6 @@ function decodeItem(c: WireCursor, end: number, parts: Parts, texts: Ipv4Texts):
       operator === undefined
         ? undefined
         : { country: country?.zh?.country, province: place?.zh?.province, city: place?.zh?.city, isp: operator.zh?.isp },
-    reserved,
+    reserved: answer.reserved,
   };
-  if (firstWords === 1) texts.add(info, first[0] as number, last[0] as number);
-  else {
-    info.startIp = formatIpv6(first);
-    info.endIp = formatIpv6(last);
-    info.networks = ipv6RangeToCidrs(wordsToBigInt(first), wordsToBigInt(last));
-  }
-  return { query, info, error: undefined };
 }

@@ -3,15 +3,16 @@ import {
   Metadata,
   status,
   type ChannelCredentials,
+  type CallOptions,
   type ClientOptions,
   type ClientUnaryCall,
   type ServiceError,
 } from '@grpc/grpc-js';
 import { createGrpcClient, type GrpcClientConfig } from '@ipdata/common';
 import { makeStringPrototypeFast } from '@ipdata/common/ip';
-import { LookupServiceService, type LookupServiceClient } from '@ipdata/proto/lookup/v1/lookup';
+import { LookupServiceService, type BatchLookupRequest, type LookupServiceClient } from '@ipdata/proto/lookup/v1/lookup';
 import { decodeLookupResponse } from './answer-decoder.js';
-import { decodeBatchLookupCompactResponse } from './compact-batch-decoder.js';
+import { decodeBatchLookupCompactResponse, decodeCompactBatch, type CompactBatch } from './compact-batch-decoder.js';
 import { encodeBatchLookupRequest } from './request-encoder.js';
 
 type Callback = (error: ServiceError | null, response?: unknown) => void;
@@ -22,6 +23,12 @@ const TunedClient = makeGenericClientConstructor(
     lookup: { ...LookupServiceService.lookup, responseDeserialize: decodeLookupResponse },
     // Decoded by FastClient.batchLookup below, not by grpc-js.
     batchLookup: {
+      ...LookupServiceService.batchLookupCompact,
+      requestSerialize: encodeBatchLookupRequest,
+      responseDeserialize: (bytes: Buffer): Buffer => bytes,
+    },
+    // The same call, answered as the CompactBatch (parts and answers as sent).
+    batchLookupParts: {
       ...LookupServiceService.batchLookupCompact,
       requestSerialize: encodeBatchLookupRequest,
       responseDeserialize: (bytes: Buffer): Buffer => bytes,
@@ -47,6 +54,19 @@ class FastClient extends TunedClient {
    * and ~40% of the client's CPU time).
    */
   batchLookup(...args: unknown[]): ClientUnaryCall {
+    return this.decodedCall('batchLookup', decodeBatchLookupCompactResponse, args);
+  }
+
+  /** BatchLookup answered as the CompactBatch: for callers that render answers from their parts. */
+  batchLookupParts(...args: unknown[]): ClientUnaryCall {
+    return this.decodedCall('batchLookupParts', decodeCompactBatch, args);
+  }
+
+  private decodedCall(
+    method: 'batchLookup' | 'batchLookupParts',
+    decode: (bytes: Buffer) => unknown,
+    args: unknown[],
+  ): ClientUnaryCall {
     const last = args.length - 1;
     let callback = args[last] as Callback | undefined;
     args[last] = (error: ServiceError | null, bytes?: Buffer) => {
@@ -56,14 +76,14 @@ class FastClient extends TunedClient {
         if (error !== null || bytes === undefined) return deliver(error);
         let response;
         try {
-          response = decodeBatchLookupCompactResponse(bytes);
+          response = decode(bytes);
         } catch (failure) {
           return deliver(parseError(failure));
         }
         deliver(null, response);
       });
     };
-    return (super.batchLookup as (...a: unknown[]) => ClientUnaryCall)(...args);
+    return (super[method] as (...a: unknown[]) => ClientUnaryCall)(...args);
   }
 }
 
@@ -87,10 +107,20 @@ function parseError(failure: unknown): ServiceError {
  * - `lookup` answers are decoded by answer-decoder.ts: the generated codec's objects, faster.
  */
 export const FastLookupServiceClient = FastClient as unknown as {
-  new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): LookupServiceClient;
+  new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): TunedLookupServiceClient;
   service: typeof LookupServiceService;
   serviceName: string;
 };
+
+/** The generated client's calls plus `batchLookupParts` (BatchLookup answered as a CompactBatch). */
+export interface TunedLookupServiceClient extends LookupServiceClient {
+  batchLookupParts(
+    request: BatchLookupRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CompactBatch) => void,
+  ): ClientUnaryCall;
+}
 
 /**
  * Receive limit of the lookup client: the one large limit of the platform (every other client
@@ -105,6 +135,6 @@ export const LOOKUP_CLIENT_MAX_RECEIVE_BYTES = 8 * 1024 * 1024;
  * The tuned client with the caller's mTLS identity (`tls: grpcTlsFromConfig(config)`), deadline
  * and the batch receive limit. Credentials are set once on the channel: nothing is added per call.
  */
-export function createLookupClient(config: GrpcClientConfig): LookupServiceClient {
+export function createLookupClient(config: GrpcClientConfig): TunedLookupServiceClient {
   return createGrpcClient(FastLookupServiceClient, { maxReceiveMessageBytes: LOOKUP_CLIENT_MAX_RECEIVE_BYTES, ...config });
 }

@@ -1,3 +1,4 @@
+import { writeIpv4Ascii } from '@ipdata/common/ip';
 import type { SlicingBuffer } from './wire-types.js';
 
 /** Longest payload append() copies byte by byte (parts are 20-100 bytes; a round figure, not tuned). */
@@ -90,17 +91,7 @@ export class Sink {
   /** An IPv4 address (optionally "/len") as bare ASCII text, at most 18 bytes. */
   ipv4Text(value: number, prefixLength = -1): void {
     this.ensure(18);
-    const buffer = this.buffer;
-    let at = this.position;
-    for (let shift = 24; shift >= 0; shift -= 8) {
-      at = writeDecimal(buffer, at, (value >>> shift) & 255);
-      if (shift > 0) buffer[at++] = 46;
-    }
-    if (prefixLength >= 0) {
-      buffer[at++] = 47;
-      at = writeDecimal(buffer, at, prefixLength);
-    }
-    this.position = at;
+    this.position = writeIpv4Ascii(this.buffer, this.position, value, prefixLength);
   }
   /** Bytes start..end of what was written, as a string (Latin-1: for ASCII text such as ipv4Text's). */
   latin1(start: number, end: number): string {
@@ -143,11 +134,4 @@ export class Sink {
   take(): Buffer {
     return this.buffer.subarray(0, this.position);
   }
-}
-
-function writeDecimal(buffer: Buffer, at: number, value: number): number {
-  if (value >= 100) buffer[at++] = 48 + Math.floor(value / 100);
-  if (value >= 10) buffer[at++] = 48 + (Math.floor(value / 10) % 10);
-  buffer[at++] = 48 + (value % 10);
-  return at;
 }

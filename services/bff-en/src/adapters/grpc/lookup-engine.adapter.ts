@@ -1,24 +1,29 @@
 import { callUnary } from '@ipdata/common';
-import type { BatchLookupItem, LookupAsnResponse, LookupServiceClient } from '@ipdata/proto/lookup/v1/lookup';
+import type { CompactBatch, TunedLookupServiceClient } from '@ipdata/lookup-engine/client';
+import type { BatchLookupItem, LookupAsnResponse } from '@ipdata/proto/lookup/v1/lookup';
 import type { LookupEngine } from '../../lookups/lookup.ports.js';
 
 /** LookupEngine over the tuned client (@ipdata/lookup-engine/client); failures arrive as DomainErrors. */
 export class GrpcLookupEngine implements LookupEngine {
   constructor(
-    private readonly client: LookupServiceClient,
+    private readonly client: TunedLookupServiceClient,
     private readonly deadlineMs = 5_000,
   ) {}
 
   async batchLookup(ips: string[]): Promise<BatchLookupItem[]> {
-    const response = await callUnary(this.client.batchLookup.bind(this.client), { ips }, undefined, {
-      deadline: Date.now() + this.deadlineMs,
-    });
+    const response = await callUnary(this.client.batchLookup.bind(this.client), { ips }, undefined, this.options());
     return response.items;
   }
 
+  batchLookupParts(ips: string[]): Promise<CompactBatch> {
+    return callUnary(this.client.batchLookupParts.bind(this.client), { ips }, undefined, this.options());
+  }
+
   lookupAsn(asn: number, page: number, pageSize: number): Promise<LookupAsnResponse> {
-    return callUnary(this.client.lookupAsn.bind(this.client), { asn, page, pageSize }, undefined, {
-      deadline: Date.now() + this.deadlineMs,
-    });
+    return callUnary(this.client.lookupAsn.bind(this.client), { asn, page, pageSize }, undefined, this.options());
+  }
+
+  private options(): { deadline: number } {
+    return { deadline: Date.now() + this.deadlineMs };
   }
 }

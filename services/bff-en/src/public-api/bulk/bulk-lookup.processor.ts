@@ -5,7 +5,7 @@ import type { LookupEngine } from '../../lookups/lookup.ports.js';
 import type { QuotaSubject } from '../../quota/index.js';
 import type { Accounting } from '../accounting.js';
 import { ApiError } from '../api-error.js';
-import { lookUpBatch, type BatchItem } from '../batch-lookup.js';
+import { answeredInfo, isAnswered, lookUpBatch, type BatchItem } from '../batch-lookup.js';
 import { csvBatchColumns, csvBatchRow, csvLine } from '../views/csv.js';
 import { compileFields, type FieldSelector } from '../views/field-selector.js';
 import { IP_INFO_FIELDS, ipInfoView } from '../views/ip-info.view.js';
@@ -99,16 +99,17 @@ export class BulkLookupProcessor implements ChunkProcessor {
       return items.map((item) =>
         // The engine ends lines itself: the row without its CRLF.
         csvBatchRow(
-          'info' in item ? { view: selector.apply(ipInfoView(item.info)) } : { query: item.query, error: item.code },
+          isAnswered(item) ? { view: selector.apply(ipInfoView(answeredInfo(item))) } : { query: item.query, error: item.code },
           columns,
         ).slice(0, -2),
       );
     }
     return items.map((item) => {
-      if (!('info' in item)) return JSON.stringify({ query: item.query, error: { code: item.code, message: item.message } });
-      const view = ipInfoView(item.info);
+      if (!isAnswered(item)) return JSON.stringify({ query: item.query, error: { code: item.code, message: item.message } });
+      const info = answeredInfo(item);
+      const view = ipInfoView(info);
       // The full answer (most jobs) through the specialised serialiser: same bytes, about twice as fast.
-      return selector.all ? ipInfoJson(view, item.info) : JSON.stringify(selector.apply(view));
+      return selector.all ? ipInfoJson(view, info) : JSON.stringify(selector.apply(view));
     });
   }
 }

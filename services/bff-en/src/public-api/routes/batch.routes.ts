@@ -5,7 +5,7 @@ import type { LookupEngine } from '../../lookups/lookup.ports.js';
 import type { Accounting, Caller } from '../accounting.js';
 import { JSON_TYPE } from '../api-call.js';
 import { ApiError, badRequest } from '../api-error.js';
-import { lookUpBatch, type BatchItem } from '../batch-lookup.js';
+import { answeredInfo, isAnswered, lookUpBatch, type BatchItem } from '../batch-lookup.js';
 import type { PublicRoute } from '../public-route.js';
 import { CSV_TYPE, jsonText, selectorOf, wantsCsv } from '../render.js';
 import { csvBatch, type CsvBatchItem } from '../views/csv.js';
@@ -100,7 +100,7 @@ export function batchRoutes(deps: BatchRoutesDeps): PublicRoute[] {
         });
         if (csv) {
           const rows: CsvBatchItem[] = items.map((item) =>
-            'info' in item ? { view: selector.apply(ipInfoView(item.info)) } : { query: item.query, error: item.code },
+            isAnswered(item) ? { view: selector.apply(ipInfoView(answeredInfo(item))) } : { query: item.query, error: item.code },
           );
           call.send(200, CSV_TYPE, csvBatch(rows, selector.columns));
           return;
@@ -114,7 +114,7 @@ export function batchRoutes(deps: BatchRoutesDeps): PublicRoute[] {
           );
           return;
         }
-        const out = items.map((item) => ('info' in item ? selector.apply(ipInfoView(item.info)) : errorItem(item)));
+        const out = items.map((item) => (isAnswered(item) ? selector.apply(ipInfoView(answeredInfo(item))) : errorItem(item)));
         call.sendJsonText(200, jsonText(call, out));
       },
     },

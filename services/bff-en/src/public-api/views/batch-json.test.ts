@@ -1,7 +1,9 @@
 import { IpInfo, ReservedReason } from '@ipdata/proto/lookup/v1/lookup';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { BatchItem } from '../batch-lookup.js';
+import { formatIpv4 } from '@ipdata/common/ip';
+import type { CompactAnswer, CompactBatch } from '@ipdata/lookup-engine/client';
+import { answeredInfo, isAnswered, type BatchItem } from '../batch-lookup.js';
 import { batchJsonBody } from './batch-json.js';
 import { ipInfoView } from './ip-info.view.js';
 
@@ -32,6 +34,79 @@ const refused: fc.Arbitrary<BatchItem> = fc.record({
   message: text,
 });
 
+const u32 = fc.integer({ min: 0, max: 0xffffffff });
+
+/** A compact batch as the engine could send it: parts with any text, answers naming any of them (or none). */
+const compactItems: fc.Arbitrary<BatchItem[]> = fc
+  .record({
+    countries: fc.array(
+      fc.record({
+        countryCode: maybe(text),
+        countryName: maybe(text),
+        isEu: maybe(fc.boolean()),
+        countryFlag: maybe(text),
+        currency: maybe(fc.record({ code: text, name: maybe(text), symbol: maybe(text) })),
+      }),
+      { maxLength: 4 },
+    ),
+    places: fc.array(
+      fc.record({ regionName: maybe(text), cityName: maybe(text), latitude: maybe(fc.float()), elevation: maybe(fc.integer()) }),
+      { maxLength: 4 },
+    ),
+    operators: fc.array(
+      fc.record({
+        asn: maybe(fc.record({ asn: fc.nat(), asnName: maybe(text), organization: maybe(text) })),
+        isProxy: fc.boolean(),
+        proxyData: maybe(fc.record({ isVpn: fc.boolean(), isTor: fc.boolean() })),
+      }),
+      { maxLength: 4 },
+    ),
+    zones: fc.array(fc.record({ name: text, offset: text, currentTime: text }), { maxLength: 3 }),
+    answers: fc.array(
+      fc.record({
+        at: fc.tuple(u32, u32, fc.double({ min: -0.1, max: 1.1, noNaN: true })),
+        parts: fc.tuple(fc.nat(), fc.nat(), fc.nat(), fc.nat()),
+        query: fc.oneof(fc.constant(''), fc.constantFrom('::ffff:8.8.8.8', '2001:db8::1', '1.02.3.4')),
+        ipv6: fc.boolean(),
+        reserved: fc.constantFrom(ReservedReason.RESERVED_REASON_UNSPECIFIED, ReservedReason.RESERVED_REASON_DOCUMENTATION),
+      }),
+      { minLength: 1, maxLength: 12 },
+    ),
+  })
+  .map((drawn) => {
+    const batch: CompactBatch = {
+      countries: drawn.countries.map((fields) => IpInfo.fromPartial(fields)),
+      places: drawn.places.map((fields) => IpInfo.fromPartial(fields)),
+      operators: drawn.operators.map((fields) => IpInfo.fromPartial(fields)),
+      zones: drawn.zones,
+      answers: [],
+      keys: { countries: [], places: [], operators: [] },
+    };
+    // Equal keys for equal parts, as the engine's bytes are: parts drawn again in later runs meet the cache.
+    for (const kind of ['countries', 'places', 'operators'] as const) {
+      batch.keys[kind] = batch[kind].map((part) => JSON.stringify(IpInfo.toJSON(part)));
+    }
+    const pick = (n: number, count: number) => n % (count + 1);
+    batch.answers = drawn.answers.map(({ at: [a, b, where], parts, query, ipv6, reserved }): CompactAnswer => {
+      const [first, last] = a <= b ? [a, b] : [b, a];
+      // Mostly inside the range, sometimes just outside it (no network holds it).
+      const address = Math.max(0, Math.min(0xffffffff, first + Math.floor(where * (last - first + 1))));
+      return {
+        query: query === '' ? formatIpv4(address) : query,
+        error: '',
+        country: pick(parts[0], batch.countries.length),
+        place: pick(parts[1], batch.places.length),
+        operator: pick(parts[2], batch.operators.length),
+        zone: pick(parts[3], batch.zones.length),
+        firstV4: ipv6 ? -1 : first,
+        lastV4: ipv6 ? -1 : last,
+        ipv6: ipv6 ? { startIp: '2001:db8::', endIp: '2001:db8::ffff', networks: ['2001:db8::/112'] } : undefined,
+        reserved,
+      };
+    });
+    return batch.answers.map((answer) => ({ batch, answer }));
+  });
+
 const errorJson = (item: { query: string; code: string; message: string }) =>
   JSON.stringify({ query: item.query, error: { code: item.code, message: item.message } });
 
@@ -40,11 +115,24 @@ describe('batchJsonBody', () => {
     fc.assert(
       fc.property(fc.array(fc.oneof(answer, refused), { minLength: 1, maxLength: 30 }), (items) => {
         const expected = JSON.stringify(
-          items.map((item) => ('info' in item ? ipInfoView(item.info) : (JSON.parse(errorJson(item)) as unknown))),
+          items.map((item) => (isAnswered(item) ? ipInfoView(answeredInfo(item)) : (JSON.parse(errorJson(item)) as unknown))),
         );
         expect(batchJsonBody(items, errorJson).equals(Buffer.from(expected, 'utf8'))).toBe(true);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('writes the answers of a compact batch from their parts exactly as the general way writes each answer', () => {
+    fc.assert(
+      fc.property(compactItems, fc.array(fc.oneof(answer, refused), { maxLength: 4 }), (compact, others) => {
+        const items = [...compact, ...others, ...compact];
+        const expected = JSON.stringify(
+          items.map((item) => (isAnswered(item) ? ipInfoView(answeredInfo(item)) : (JSON.parse(errorJson(item)) as unknown))),
+        );
+        expect(batchJsonBody(items, errorJson).toString('utf8')).toBe(expected);
+      }),
+      { numRuns: 400 },
     );
   });
 

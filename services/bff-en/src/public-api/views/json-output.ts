@@ -81,23 +81,60 @@ function part<V>(view: V | null, source: object | undefined, write: (view: V) =>
   return json;
 }
 
+/*
+ * An answer's JSON in the segments the lookup engine's parts decide (lookup/ip-info-parts.ts in
+ * the engine): each segment reads only fields of one part, so a batch can write a part's
+ * segments once and copy them into every answer that names the part (views/batch-json.ts).
+ * Each segment ends with a comma.
+ */
+
+/** country_code, country_name, country_capital (the country part). */
+export const countryHeadJson = (v: IpInfoView) =>
+  `"country_code":${str(v.country_code)},"country_name":${str(v.country_name)},"country_capital":${str(v.country_capital)},`;
+/** region_name .. zip_code (the place part). */
+export const placeHeadJson = (v: IpInfoView) =>
+  `"region_name":${str(v.region_name)},"city_name":${str(v.city_name)},"latitude":${num(v.latitude)},` +
+  `"longitude":${num(v.longitude)},"zip_code":${str(v.zip_code)},`;
+/** is_eu, calling_code, country_flag (the country part). */
+export const countryMidJson = (v: IpInfoView) =>
+  `"is_eu":${bool(v.is_eu)},"calling_code":${str(v.calling_code)},"country_flag":${str(v.country_flag)},`;
+/** weather_station_code .. elevation (the place part). */
+export const placeTailJson = (v: IpInfoView) =>
+  `"weather_station_code":${str(v.weather_station_code)},"weather_station_name":${str(v.weather_station_name)},` +
+  `"elevation":${num(v.elevation)},`;
+/** asn (the operator part). */
+export const asnSegmentJson = (v: IpInfoView, source?: IpInfo) => `"asn":${part(v.asn, source?.asn, asnJson)},`;
+/** time_zone (the time zone part). */
+export const zoneSegmentJson = (v: IpInfoView, source?: IpInfo) =>
+  `"time_zone":${part(v.time_zone, source?.timeZone, zoneJson)},`;
+/** currency (the country part). */
+export const currencySegmentJson = (v: IpInfoView, source?: IpInfo) =>
+  `"currency":${part(v.currency, source?.currency, currencyJson)},`;
+/** is_proxy, proxy_data (the operator part). */
+export const proxySegmentJson = (v: IpInfoView, source?: IpInfo) =>
+  `"is_proxy":${bool(v.is_proxy)},"proxy_data":${part(v.proxy_data, source?.proxyData, proxyJson)},`;
+
+/** `{"ip":"…",`: the answer's own start. */
+const ipHeadJson = (ip: string) => `{"ip":${literal(ip)},`;
+/** start_ip, end_ip, network, reserved and the closing brace: the answer's own end. */
+const rangeTailJson = (v: Pick<IpInfoView, 'start_ip' | 'end_ip' | 'network' | 'reserved'>) =>
+  `"start_ip":${literal(v.start_ip)},"end_ip":${literal(v.end_ip)},"network":${literal(v.network)},"reserved":${str(v.reserved)}}`;
+
 /**
  * Exactly JSON.stringify(view) for an IpInfoView, without walking it generically. `source`: the
  * answer `v` was made from (ipInfoView(source)) when its nested objects are shared read-only data.
  */
 export function ipInfoJson(v: IpInfoView, source?: IpInfo): string {
-  const asn = part(v.asn, source?.asn, asnJson);
-  const zone = part(v.time_zone, source?.timeZone, zoneJson);
-  const currency = part(v.currency, source?.currency, currencyJson);
-  const proxy = part(v.proxy_data, source?.proxyData, proxyJson);
   return (
-    `{"ip":${literal(v.ip)},"country_code":${str(v.country_code)},"country_name":${str(v.country_name)},` +
-    `"country_capital":${str(v.country_capital)},"region_name":${str(v.region_name)},"city_name":${str(v.city_name)},` +
-    `"latitude":${num(v.latitude)},"longitude":${num(v.longitude)},"zip_code":${str(v.zip_code)},"is_eu":${bool(v.is_eu)},` +
-    `"calling_code":${str(v.calling_code)},"country_flag":${str(v.country_flag)},` +
-    `"weather_station_code":${str(v.weather_station_code)},"weather_station_name":${str(v.weather_station_name)},` +
-    `"elevation":${num(v.elevation)},"asn":${asn},"time_zone":${zone},"currency":${currency},"is_proxy":${bool(v.is_proxy)},` +
-    `"proxy_data":${proxy},"start_ip":${literal(v.start_ip)},"end_ip":${literal(v.end_ip)},"network":${literal(v.network)},` +
-    `"reserved":${str(v.reserved)}}`
+    ipHeadJson(v.ip) +
+    countryHeadJson(v) +
+    placeHeadJson(v) +
+    countryMidJson(v) +
+    placeTailJson(v) +
+    asnSegmentJson(v, source) +
+    zoneSegmentJson(v, source) +
+    currencySegmentJson(v, source) +
+    proxySegmentJson(v, source) +
+    rangeTailJson(v)
   );
 }

@@ -1,3 +1,5 @@
+import { writeIpv4Ascii } from '@ipdata/common/ip';
+
 /**
  * A large response body written piece by piece as UTF-8 into one growing Buffer. Concatenating
  * a batch's 1,000 answers into one string and handing it to the socket cost three passes over
@@ -6,6 +8,11 @@
  * socket writes the bytes as they are. (The flags' emoji make the text two-byte, which makes the
  * length pass slow.)
  */
+/** Longest piece appendBytes copies byte by byte (as the lookup engine's wire Sink does). */
+const SHORT_COPY = 128;
+/** "255.255.255.255/32" */
+const IPV4_TEXT_MAX = 18;
+
 export class Utf8Body {
   private buffer: Buffer;
   private length = 0;
@@ -19,6 +26,26 @@ export class Utf8Body {
     const worst = text.length * 3;
     if (this.length + worst > this.buffer.length) this.grow(worst);
     this.length += this.buffer.write(text, this.length);
+    return this;
+  }
+
+  /** Bytes already encoded (a piece made once and written many times). */
+  appendBytes(bytes: Uint8Array): this {
+    const length = bytes.length;
+    if (this.length + length > this.buffer.length) this.grow(length);
+    const buffer = this.buffer;
+    const at = this.length;
+    // Most pieces are JSON segments of 20-200 bytes: a loop spares TypedArray#set's per-call cost.
+    if (length <= SHORT_COPY) for (let i = 0; i < length; i++) buffer[at + i] = bytes[i] as number;
+    else buffer.set(bytes, at);
+    this.length = at + length;
+    return this;
+  }
+
+  /** An IPv4 address (and "/prefixLength" when given) as ASCII, no string made. */
+  appendIpv4(value: number, prefixLength = -1): this {
+    if (this.length + IPV4_TEXT_MAX > this.buffer.length) this.grow(IPV4_TEXT_MAX);
+    this.length = writeIpv4Ascii(this.buffer, this.length, value, prefixLength);
     return this;
   }
 
