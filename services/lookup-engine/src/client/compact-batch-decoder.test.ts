@@ -75,7 +75,9 @@ describe('BatchLookupCompact', () => {
           message.items.map((item) => [item.country, item.place, item.operator, item.timeZone]),
         );
         for (const kind of ['countries', 'places', 'operators'] as const) {
-          expect(batch.keys[kind].map((key) => IpInfo.decode(Buffer.from(key, 'latin1')))).toEqual(message[kind]);
+          const positions = Array.from({ length: batch.count(kind) }, (_, i) => i + 1);
+          expect(positions.map((at) => IpInfo.decode(Buffer.from(batch.key(kind, at), 'latin1')))).toEqual(message[kind]);
+          expect(positions.map((at) => batch.part(kind, at))).toEqual(message[kind]);
         }
         const items = compactBatchItems(batch);
         batch.answers.forEach((answer, i) => {

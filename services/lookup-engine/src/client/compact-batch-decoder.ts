@@ -40,24 +40,71 @@ export interface CompactAnswer {
   reserved: ReservedReason;
 }
 
+export type CompactPartKind = 'countries' | 'places' | 'operators';
+
 /**
- * A BatchLookupCompactResponse decoded as it travels: the shared parts once each, and one
- * CompactAnswer per requested address, in request order. For consumers that render answers
- * from their parts (bff-en's batch JSON writes each part's JSON once); compactBatchItems turns
- * it into the BatchLookupResponse items BatchLookup answers.
+ * A BatchLookupCompactResponse decoded as it travels: one CompactAnswer per requested address,
+ * in request order, and the shared parts, each decoded on first use. For consumers that render
+ * answers from their parts (bff-en's batch JSON makes each part's JSON once and keeps it across
+ * batches by `key`, so most parts are never decoded); compactBatchItems turns it into the
+ * BatchLookupResponse items BatchLookup answers.
  */
 export interface CompactBatch {
-  countries: IpInfo[];
-  places: IpInfo[];
-  operators: IpInfo[];
-  zones: TimeZone[];
   answers: CompactAnswer[];
+  zones: TimeZone[];
+  /** How many parts of a kind the response carries (answers name them 1..count). */
+  count(kind: CompactPartKind): number;
+  /** A part by its 1-based position, decoded on first use; DecodeError when its bytes are malformed. */
+  part(kind: CompactPartKind, position: number): IpInfo;
   /**
-   * Each country, place and operator part's bytes as sent, as Latin-1 text: equal keys are
-   * equal parts, across responses. A cache key for what a consumer makes from a part (time
-   * zones carry the response's time, so they have none).
+   * A part's bytes as sent, as Latin-1 text: equal keys are equal parts, across responses. A
+   * cache key for what a consumer makes from a part (time zones carry the response's time, so
+   * they have none). Made when asked, so it dies young.
    */
-  keys: { countries: string[]; places: string[]; operators: string[] };
+  key(kind: CompactPartKind, position: number): string;
+}
+
+/** Where each part of a kind lies in the response: [start, end) per part. */
+type Spans = Record<CompactPartKind, number[]>;
+
+class DecodedCompactBatch implements CompactBatch {
+  answers: CompactAnswer[] = [];
+  readonly zones: TimeZone[] = [];
+  readonly spans: Spans = { countries: [], places: [], operators: [] };
+  private readonly decoded: Record<CompactPartKind, Array<IpInfo | undefined>> = { countries: [], places: [], operators: [] };
+  private cursor: WireCursor | undefined;
+
+  constructor(private readonly bytes: Uint8Array) {}
+
+  count(kind: CompactPartKind): number {
+    return this.spans[kind].length / 2;
+  }
+
+  part(kind: CompactPartKind, position: number): IpInfo {
+    let info = this.decoded[kind][position - 1];
+    if (info === undefined) {
+      const c = this.at(kind, position);
+      info = decodeIpInfo(c, this.spans[kind][2 * position - 1] as number);
+      this.decoded[kind][position - 1] = info;
+    }
+    return info;
+  }
+
+  key(kind: CompactPartKind, position: number): string {
+    const c = this.at(kind, position);
+    return c.bytesKey(c.pos, this.spans[kind][2 * position - 1] as number);
+  }
+
+  private at(kind: CompactPartKind, position: number): WireCursor {
+    const start = this.spans[kind][2 * (position - 1)];
+    if (start === undefined || position < 1) throw new RangeError(`no ${kind} part ${position} of ${this.count(kind)}`);
+    if (this.cursor === undefined) {
+      this.cursor = new WireCursor();
+      this.cursor.reset(this.bytes);
+    }
+    this.cursor.pos = start;
+    return this.cursor;
+  }
 }
 
 export function decodeBatchLookupCompactResponse(bytes: Uint8Array): BatchLookupResponse {
@@ -67,37 +114,20 @@ export function decodeBatchLookupCompactResponse(bytes: Uint8Array): BatchLookup
 export function decodeCompactBatch(bytes: Uint8Array): CompactBatch {
   const c = cursor;
   c.reset(bytes);
-  const batch: CompactBatch = {
-    countries: [],
-    places: [],
-    operators: [],
-    zones: [],
-    answers: [],
-    keys: { countries: [], places: [], operators: [] },
-  };
-  const keys = batch.keys;
+  const batch = new DecodedCompactBatch(bytes);
+  const spans = batch.spans;
   // Items are read after the whole response: the engine sends parts before the items that name
   // them, but protobuf allows any order.
   const bounds: number[] = [];
   while (c.pos < c.end) {
     const tag = c.varint();
     switch (tag) {
-      case 10: {
-        const end = c.limit();
-        keys.countries.push(c.bytesKey(c.pos, end));
-        batch.countries.push(decodeIpInfo(c, end));
-        break;
-      }
-      case 18: {
-        const end = c.limit();
-        keys.places.push(c.bytesKey(c.pos, end));
-        batch.places.push(decodeIpInfo(c, end));
-        break;
-      }
+      case 10:
+      case 18:
       case 26: {
         const end = c.limit();
-        keys.operators.push(c.bytesKey(c.pos, end));
-        batch.operators.push(decodeIpInfo(c, end));
+        spans[tag === 10 ? 'countries' : tag === 18 ? 'places' : 'operators'].push(c.pos, end);
+        c.pos = end;
         break;
       }
       case 34:
@@ -262,9 +292,9 @@ function decodeAnswer(c: WireCursor, end: number, batch: CompactBatch): CompactA
   };
   if (error !== '') return answer;
   if (firstWords === 0 || firstWords !== lastWords) throw new DecodeError('item without a range');
-  answer.country = checkPart(batch.countries.length, country, 'country');
-  answer.place = checkPart(batch.places.length, place, 'place');
-  answer.operator = checkPart(batch.operators.length, operator, 'operator');
+  answer.country = checkPart(batch.count('countries'), country, 'country');
+  answer.place = checkPart(batch.count('places'), place, 'place');
+  answer.operator = checkPart(batch.count('operators'), operator, 'operator');
   answer.zone = checkPart(batch.zones.length, zone, 'time zone');
   if (firstWords === 1) {
     answer.firstV4 = first[0] as number;
@@ -281,9 +311,9 @@ function decodeAnswer(c: WireCursor, end: number, batch: CompactBatch): CompactA
 
 /** An answer's IpInfo from its parts, without its range (start_ip, end_ip, networks empty). */
 function partsInfo(batch: CompactBatch, answer: CompactAnswer): IpInfo {
-  const country = answer.country === 0 ? undefined : batch.countries[answer.country - 1];
-  const place = answer.place === 0 ? undefined : batch.places[answer.place - 1];
-  const operator = answer.operator === 0 ? undefined : batch.operators[answer.operator - 1];
+  const country = answer.country === 0 ? undefined : batch.part('countries', answer.country);
+  const place = answer.place === 0 ? undefined : batch.part('places', answer.place);
+  const operator = answer.operator === 0 ? undefined : batch.part('operators', answer.operator);
   const zone = answer.zone === 0 ? undefined : batch.zones[answer.zone - 1];
   // Same property order as the generated createBaseIpInfo, so both produce one object shape.
   return {

@@ -6,6 +6,7 @@ export {
   decodeCompactBatch,
   type CompactAnswer,
   type CompactBatch,
+  type CompactPartKind,
 } from './compact-batch-decoder.js';
 export {
   createLookupClient,

@@ -64,8 +64,8 @@ const compactItems: fc.Arbitrary<BatchItem[]> = fc
     zones: fc.array(fc.record({ name: text, offset: text, currentTime: text }), { maxLength: 3 }),
     answers: fc.array(
       fc.record({
-        at: fc.tuple(u32, u32, fc.double({ min: -0.1, max: 1.1, noNaN: true })),
-        parts: fc.tuple(fc.nat(), fc.nat(), fc.nat(), fc.nat()),
+        range: fc.tuple(u32, u32, fc.double({ min: -0.1, max: 1.1, noNaN: true })),
+        positions: fc.tuple(fc.nat(), fc.nat(), fc.nat(), fc.nat()),
         query: fc.oneof(fc.constant(''), fc.constantFrom('::ffff:8.8.8.8', '2001:db8::1', '1.02.3.4')),
         ipv6: fc.boolean(),
         reserved: fc.constantFrom(ReservedReason.RESERVED_REASON_UNSPECIFIED, ReservedReason.RESERVED_REASON_DOCUMENTATION),
@@ -74,30 +74,31 @@ const compactItems: fc.Arbitrary<BatchItem[]> = fc
     ),
   })
   .map((drawn) => {
-    const batch: CompactBatch = {
+    const parts = {
       countries: drawn.countries.map((fields) => IpInfo.fromPartial(fields)),
       places: drawn.places.map((fields) => IpInfo.fromPartial(fields)),
       operators: drawn.operators.map((fields) => IpInfo.fromPartial(fields)),
-      zones: drawn.zones,
-      answers: [],
-      keys: { countries: [], places: [], operators: [] },
     };
-    // Equal keys for equal parts, as the engine's bytes are: parts drawn again in later runs meet the cache.
-    for (const kind of ['countries', 'places', 'operators'] as const) {
-      batch.keys[kind] = batch[kind].map((part) => JSON.stringify(IpInfo.toJSON(part)));
-    }
+    const batch: CompactBatch = {
+      answers: [],
+      zones: drawn.zones,
+      count: (kind) => parts[kind].length,
+      part: (kind, position) => parts[kind][position - 1] as IpInfo,
+      // Equal keys for equal parts, as the engine's bytes are: parts drawn again in later runs meet the cache.
+      key: (kind, position) => JSON.stringify(IpInfo.toJSON(parts[kind][position - 1] as IpInfo)),
+    };
     const pick = (n: number, count: number) => n % (count + 1);
-    batch.answers = drawn.answers.map(({ at: [a, b, where], parts, query, ipv6, reserved }): CompactAnswer => {
+    batch.answers = drawn.answers.map(({ range: [a, b, where], positions: at, query, ipv6, reserved }): CompactAnswer => {
       const [first, last] = a <= b ? [a, b] : [b, a];
       // Mostly inside the range, sometimes just outside it (no network holds it).
       const address = Math.max(0, Math.min(0xffffffff, first + Math.floor(where * (last - first + 1))));
       return {
         query: query === '' ? formatIpv4(address) : query,
         error: '',
-        country: pick(parts[0], batch.countries.length),
-        place: pick(parts[1], batch.places.length),
-        operator: pick(parts[2], batch.operators.length),
-        zone: pick(parts[3], batch.zones.length),
+        country: pick(at[0], batch.count('countries')),
+        place: pick(at[1], batch.count('places')),
+        operator: pick(at[2], batch.count('operators')),
+        zone: pick(at[3], batch.zones.length),
         firstV4: ipv6 ? -1 : first,
         lastV4: ipv6 ? -1 : last,
         ipv6: ipv6 ? { startIp: '2001:db8::', endIp: '2001:db8::ffff', networks: ['2001:db8::/112'] } : undefined,

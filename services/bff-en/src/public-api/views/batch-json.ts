@@ -1,5 +1,5 @@
 import { ipv4PrefixContaining, parseIpv4 } from '@ipdata/common/ip';
-import type { CompactAnswer, CompactBatch } from '@ipdata/lookup-engine/client';
+import type { CompactAnswer, CompactBatch, CompactPartKind } from '@ipdata/lookup-engine/client';
 import { IpInfo, ReservedReason } from '@ipdata/proto/lookup/v1/lookup';
 import { answeredInfo, type BatchItem } from '../batch-lookup.js';
 import { ipInfoView, type IpInfoView } from './ip-info.view.js';
@@ -62,13 +62,12 @@ class PartSegments {
   private readonly made: Array<Buffer[] | undefined>;
 
   constructor(
-    count: number,
+    private readonly batch: CompactBatch,
+    private readonly kind: CompactPartKind,
     private readonly segments: readonly Segment[],
-    private readonly partInfo: (position: number) => IpInfo,
-    private readonly keys?: readonly string[],
-    private readonly cache?: PartJsonCache,
+    private readonly cache: PartJsonCache,
   ) {
-    this.made = new Array<Buffer[] | undefined>(count + 1);
+    this.made = new Array<Buffer[] | undefined>(batch.count(kind) + 1);
   }
 
   put(body: Utf8Body, position: number, segment: number): void {
@@ -77,17 +76,20 @@ class PartSegments {
   }
 
   private make(position: number): Buffer[] {
-    const key = position === 0 ? undefined : this.keys?.[position - 1];
-    let made = key === undefined ? undefined : this.cache?.get(key);
+    const key = position === 0 ? undefined : this.batch.key(this.kind, position);
+    let made = key === undefined ? undefined : this.cache.get(key);
     if (made === undefined) {
-      const source = this.partInfo(position);
-      const view = ipInfoView(source);
-      made = this.segments.map((segment) => Buffer.from(segment(view, source), 'utf8'));
-      if (key !== undefined) this.cache?.set(key, made);
+      made = segmentsOf(position === 0 ? NO_PART : this.batch.part(this.kind, position), this.segments);
+      if (key !== undefined) this.cache.set(key, made);
     }
     this.made[position] = made;
     return made;
   }
+}
+
+function segmentsOf(source: IpInfo, segments: readonly Segment[]): Buffer[] {
+  const view = ipInfoView(source);
+  return segments.map((segment) => Buffer.from(segment(view, source), 'utf8'));
 }
 
 // The answer's own fields around its address and range, as rangeTailJson and ipHeadJson write them.
@@ -116,34 +118,20 @@ class CompactBatchJson {
   private readonly countries: PartSegments;
   private readonly places: PartSegments;
   private readonly operators: PartSegments;
-  private readonly zones: PartSegments;
+  /** Time zones carry the response's time: their segment is made per batch, not cached. */
+  private readonly zones: Buffer[];
 
   constructor(readonly batch: CompactBatch) {
-    const of = (list: IpInfo[]) => (position: number) => (position === 0 ? NO_PART : (list[position - 1] as IpInfo));
-    const { keys } = batch;
     this.countries = new PartSegments(
-      batch.countries.length,
+      batch,
+      'countries',
       [countryHeadJson, countryMidJson, currencySegmentJson],
-      of(batch.countries),
-      keys.countries,
       caches.countries,
     );
-    this.places = new PartSegments(
-      batch.places.length,
-      [placeHeadJson, placeTailJson],
-      of(batch.places),
-      keys.places,
-      caches.places,
-    );
-    this.operators = new PartSegments(
-      batch.operators.length,
-      [asnSegmentJson, proxySegmentJson],
-      of(batch.operators),
-      keys.operators,
-      caches.operators,
-    );
-    this.zones = new PartSegments(batch.zones.length, [zoneSegmentJson], (position) =>
-      position === 0 ? NO_PART : IpInfo.fromPartial({ timeZone: batch.zones[position - 1] }),
+    this.places = new PartSegments(batch, 'places', [placeHeadJson, placeTailJson], caches.places);
+    this.operators = new PartSegments(batch, 'operators', [asnSegmentJson, proxySegmentJson], caches.operators);
+    this.zones = [NO_PART, ...batch.zones.map((timeZone) => IpInfo.fromPartial({ timeZone }))].map(
+      (source) => segmentsOf(source, [zoneSegmentJson])[0] as Buffer,
     );
   }
 
@@ -161,7 +149,7 @@ class CompactBatchJson {
     this.countries.put(body, answer.country, 1);
     this.places.put(body, answer.place, 1);
     this.operators.put(body, answer.operator, 0);
-    this.zones.put(body, answer.zone, 0);
+    body.appendBytes(this.zones[answer.zone] as Buffer);
     this.countries.put(body, answer.country, 2);
     this.operators.put(body, answer.operator, 1);
     body.appendBytes(START_IP).appendIpv4(answer.firstV4).appendBytes(END_IP).appendIpv4(answer.lastV4);
@@ -178,7 +166,8 @@ class CompactBatchJson {
 
 /**
  * The JSON body of POST /v1/batch with every field (the common case, and the batch's largest
- * cost): the engine's answers through CompactBatchJson (each part's JSON made once per batch),
+ * cost): the engine's answers through CompactBatchJson (each part's JSON made once, and kept
+ * across batches),
  * others through the specialised serialiser (same bytes as JSON.stringify), encoded once into
  * the body's bytes (utf8-body.ts). Error items are written by `errorJson`.
  */
