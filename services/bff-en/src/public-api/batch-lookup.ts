@@ -1,18 +1,41 @@
-import { checkAddress, compactAnswerInfo, type CompactAnswer, type CompactBatch } from '@ipdata/lookup-engine/client';
+import { checkAddress, compactBatchItems, type CompactBatch } from '@ipdata/lookup-engine/client';
 import { IpInfo, ReservedReason } from '@ipdata/proto/lookup/v1/lookup';
 import type { LookupEngine } from '../lookups/lookup.ports.js';
 
-/** An input answered with data: by the engine (its answer within the call's batch), or here (a special-purpose address). */
-export type AnsweredItem = { batch: CompactBatch; answer: CompactAnswer } | { info: IpInfo };
+/**
+ * An input answered with data: by the engine (answer `at` of the call's compact batch), or here
+ * (a special-purpose address).
+ */
+export type AnsweredItem = { batch: CompactBatch; at: number } | { info: IpInfo };
 
 /** One answered input of a batch or bulk chunk, or why there is none. */
 export type BatchItem = AnsweredItem | { query: string; code: 'invalid_ip' | 'quota_exceeded'; message: string };
 
 export const isAnswered = (item: BatchItem): item is AnsweredItem => !('code' in item);
 
-/** The IpInfo of an answered item (views, CSV, field selection). */
-export function answeredInfo(item: AnsweredItem): IpInfo {
-  return 'info' in item ? item.info : compactAnswerInfo(item.batch, item.answer);
+export type RefusedItem = Extract<BatchItem, { code: string }>;
+
+/**
+ * Each item through `answered` (with its IpInfo) or `refused`, in order: for views, CSV and
+ * field selection. Each compact batch is expanded once (compactBatchItems: the addresses of a
+ * response share one string).
+ */
+export function mapBatchItems<R>(
+  items: readonly BatchItem[],
+  answered: (info: IpInfo) => R,
+  refused: (item: RefusedItem) => R,
+): R[] {
+  const expanded = new Map<CompactBatch, ReturnType<typeof compactBatchItems>>();
+  return items.map((item) => {
+    if (!isAnswered(item)) return refused(item);
+    if ('info' in item) return answered(item.info);
+    let infos = expanded.get(item.batch);
+    if (infos === undefined) {
+      infos = compactBatchItems(item.batch);
+      expanded.set(item.batch, infos);
+    }
+    return answered(infos[item.at]?.info as IpInfo);
+  });
 }
 
 export interface BatchOutcome {
@@ -68,7 +91,7 @@ export async function lookUpBatch(
     const index = publicAt[i] as number;
     const answer = batch?.answers[i];
     if (answered < granted && answer !== undefined && answer.error === '') {
-      items[index] = { batch: batch as CompactBatch, answer };
+      items[index] = { batch: batch as CompactBatch, at: i };
       answered++;
     } else {
       items[index] = {

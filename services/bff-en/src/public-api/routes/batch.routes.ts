@@ -5,7 +5,7 @@ import type { LookupEngine } from '../../lookups/lookup.ports.js';
 import type { Accounting, Caller } from '../accounting.js';
 import { JSON_TYPE } from '../api-call.js';
 import { ApiError, badRequest } from '../api-error.js';
-import { answeredInfo, isAnswered, lookUpBatch, type BatchItem } from '../batch-lookup.js';
+import { lookUpBatch, mapBatchItems, type RefusedItem } from '../batch-lookup.js';
 import type { PublicRoute } from '../public-route.js';
 import { CSV_TYPE, jsonText, selectorOf, wantsCsv } from '../render.js';
 import { csvBatch, type CsvBatchItem } from '../views/csv.js';
@@ -14,7 +14,7 @@ import { batchJsonBody } from '../views/batch-json.js';
 
 export const BATCH_MAX_ITEMS = 1_000;
 
-function errorItem(item: Extract<BatchItem, { code: string }>): { query: string; error: { code: string; message: string } } {
+function errorItem(item: RefusedItem): { query: string; error: { code: string; message: string } } {
   return { query: item.query, error: { code: item.code, message: item.message } };
 }
 /** 1,000 of the longest addresses as JSON strings fit with room to spare. */
@@ -99,8 +99,10 @@ export function batchRoutes(deps: BatchRoutesDeps): PublicRoute[] {
           freeCount: free,
         });
         if (csv) {
-          const rows: CsvBatchItem[] = items.map((item) =>
-            isAnswered(item) ? { view: selector.apply(ipInfoView(answeredInfo(item))) } : { query: item.query, error: item.code },
+          const rows = mapBatchItems<CsvBatchItem>(
+            items,
+            (info) => ({ view: selector.apply(ipInfoView(info)) }),
+            (item) => ({ query: item.query, error: item.code }),
           );
           call.send(200, CSV_TYPE, csvBatch(rows, selector.columns));
           return;
@@ -114,7 +116,7 @@ export function batchRoutes(deps: BatchRoutesDeps): PublicRoute[] {
           );
           return;
         }
-        const out = items.map((item) => (isAnswered(item) ? selector.apply(ipInfoView(answeredInfo(item))) : errorItem(item)));
+        const out = mapBatchItems<unknown>(items, (info) => selector.apply(ipInfoView(info)), errorItem);
         call.sendJsonText(200, jsonText(call, out));
       },
     },

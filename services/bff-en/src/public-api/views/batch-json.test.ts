@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatIpv4 } from '@ipdata/common/ip';
 import type { CompactAnswer, CompactBatch } from '@ipdata/lookup-engine/client';
-import { answeredInfo, isAnswered, type BatchItem } from '../batch-lookup.js';
+import { mapBatchItems, type BatchItem } from '../batch-lookup.js';
 import { batchJsonBody } from './batch-json.js';
 import { ipInfoView } from './ip-info.view.js';
 
@@ -105,7 +105,7 @@ const compactItems: fc.Arbitrary<BatchItem[]> = fc
         reserved,
       };
     });
-    return batch.answers.map((answer) => ({ batch, answer }));
+    return batch.answers.map((_, at) => ({ batch, at }));
   });
 
 const errorJson = (item: { query: string; code: string; message: string }) =>
@@ -116,7 +116,7 @@ describe('batchJsonBody', () => {
     fc.assert(
       fc.property(fc.array(fc.oneof(answer, refused), { minLength: 1, maxLength: 30 }), (items) => {
         const expected = JSON.stringify(
-          items.map((item) => (isAnswered(item) ? ipInfoView(answeredInfo(item)) : (JSON.parse(errorJson(item)) as unknown))),
+          mapBatchItems<unknown>(items, ipInfoView, (item) => JSON.parse(errorJson(item)) as unknown),
         );
         expect(batchJsonBody(items, errorJson).equals(Buffer.from(expected, 'utf8'))).toBe(true);
       }),
@@ -129,7 +129,7 @@ describe('batchJsonBody', () => {
       fc.property(compactItems, fc.array(fc.oneof(answer, refused), { maxLength: 4 }), (compact, others) => {
         const items = [...compact, ...others, ...compact];
         const expected = JSON.stringify(
-          items.map((item) => (isAnswered(item) ? ipInfoView(answeredInfo(item)) : (JSON.parse(errorJson(item)) as unknown))),
+          mapBatchItems<unknown>(items, ipInfoView, (item) => JSON.parse(errorJson(item)) as unknown),
         );
         expect(batchJsonBody(items, errorJson).toString('utf8')).toBe(expected);
       }),

@@ -1,7 +1,7 @@
 import { ipv4PrefixContaining, parseIpv4 } from '@ipdata/common/ip';
-import type { CompactAnswer, CompactBatch, CompactPartKind } from '@ipdata/lookup-engine/client';
+import { compactAnswerInfo, type CompactAnswer, type CompactBatch, type CompactPartKind } from '@ipdata/lookup-engine/client';
 import { IpInfo, ReservedReason } from '@ipdata/proto/lookup/v1/lookup';
-import { answeredInfo, type BatchItem } from '../batch-lookup.js';
+import type { BatchItem } from '../batch-lookup.js';
 import { ipInfoView, type IpInfoView } from './ip-info.view.js';
 import {
   asnSegmentJson,
@@ -139,7 +139,7 @@ class CompactBatchJson {
     const address =
       answer.ipv6 === undefined && answer.reserved === ReservedReason.RESERVED_REASON_UNSPECIFIED ? parseIpv4(answer.query) : -1;
     if (address < 0) {
-      const info = answeredInfo({ batch: this.batch, answer });
+      const info = compactAnswerInfo(this.batch, answer);
       body.append(ipInfoJson(ipInfoView(info), info));
       return;
     }
@@ -180,9 +180,9 @@ export function batchJsonBody(
   for (let i = 0; i < items.length; i++) {
     const item = items[i] as BatchItem;
     if (i > 0) body.appendBytes(COMMA);
-    if ('answer' in item) {
+    if ('at' in item) {
       if (compact?.batch !== item.batch) compact = new CompactBatchJson(item.batch);
-      compact.write(body, item.answer);
+      compact.write(body, item.batch.answers[item.at] as CompactAnswer);
     } else if ('info' in item) body.append(ipInfoJson(ipInfoView(item.info), item.info));
     else body.append(errorJson(item));
   }
