@@ -5,7 +5,7 @@ import type { LookupEngine } from '../../lookups/lookup.ports.js';
 import type { QuotaSubject } from '../../quota/index.js';
 import type { Accounting } from '../accounting.js';
 import { ApiError } from '../api-error.js';
-import { lookUpBatch, mapBatchItems, type BatchItem } from '../batch-lookup.js';
+import { decodedAnswers, lookUpBatch, mapBatchItems, type BatchItem } from '../batch-lookup.js';
 import { csvBatchColumns, csvBatchRow, csvLine } from '../views/csv.js';
 import { compileFields, type FieldSelector } from '../views/field-selector.js';
 import { IP_INFO_FIELDS, ipInfoView } from '../views/ip-info.view.js';
@@ -51,7 +51,7 @@ export class BulkLookupProcessor implements ChunkProcessor {
     const subject = subjectOf(job);
     let outcome;
     try {
-      outcome = await lookUpBatch(chunk.lines, this.deps.engine, async (count) => {
+      outcome = await lookUpBatch(chunk.lines, decodedAnswers(this.deps.engine), async (count) => {
         const decision = await this.deps.accounting.reserveChunk(subject, chunk.requestId, count);
         return decision.granted;
       });

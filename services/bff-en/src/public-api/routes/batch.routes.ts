@@ -5,7 +5,7 @@ import type { LookupEngine } from '../../lookups/lookup.ports.js';
 import type { Accounting, Caller } from '../accounting.js';
 import { JSON_TYPE } from '../api-call.js';
 import { ApiError, badRequest } from '../api-error.js';
-import { lookUpBatch, mapBatchItems, type RefusedItem } from '../batch-lookup.js';
+import { compactAnswers, lookUpBatch, mapBatchItems, type RefusedItem } from '../batch-lookup.js';
 import type { PublicRoute } from '../public-route.js';
 import { CSV_TYPE, jsonText, selectorOf, wantsCsv } from '../render.js';
 import { csvBatch, type CsvBatchItem } from '../views/csv.js';
@@ -84,7 +84,7 @@ export function batchRoutes(deps: BatchRoutesDeps): PublicRoute[] {
         const csv = wantsCsv(call);
         const selector = selectorOf(call, IP_INFO_FIELDS);
         const inputs = batchInputs(await readBody(call.request, BATCH_MAX_BODY_BYTES));
-        const { items, granted, free } = await lookUpBatch(inputs, deps.engine, (count) =>
+        const { items, granted, free } = await lookUpBatch(inputs, compactAnswers(deps.engine), (count) =>
           deps.accounting.reserve(call, caller as Caller, count, true),
         );
         deps.accounting.record(call, caller as Caller, {
