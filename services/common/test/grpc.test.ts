@@ -70,6 +70,11 @@ describe('gRPC server and client helpers', () => {
     await server.start();
     const address = server.boundAddress;
     client = createGrpcClient(LookupServiceClient, { address, tls: testGrpcTls('bff-en'), defaultDeadlineMs: 300 });
+    // Connected before the tests: the TLS handshake must not eat the first call's 300 ms deadline
+    // (a loaded CI machine took 261 ms to pick a connection and failed "answers a call").
+    await new Promise<void>((resolve, reject) =>
+      client.waitForReady(Date.now() + 10_000, (error) => (error ? reject(error) : resolve())),
+    );
     const HealthClientClass = makeGenericClientConstructor(healthService, 'Health') as unknown as new (
       address: string,
       channelCredentials: ChannelCredentials,
