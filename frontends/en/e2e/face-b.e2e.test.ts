@@ -295,8 +295,16 @@ describe('face B in Chromium', () => {
         expect(full.sha256).toBe(listed!.sha256);
 
         const history = main(page).getByRole('table', { name: 'Download history' });
+        const historySection = main(page).locator('section[aria-labelledby="history-heading"]');
         await poll(
           async () => {
+            // Read only once the history has loaded (rows or its empty state): reading right after
+            // a reload saw no rows yet and reloaded again, for a minute, in a CI run.
+            await history
+              .locator('tr[data-download]')
+              .or(historySection.getByText('No downloads yet.'))
+              .first()
+              .waitFor({ timeout: 15_000 });
             const rows = await history.locator('tr[data-download]').allTextContents();
             if (!rows.some((row) => /asn/i.test(row))) await page.reload();
             return rows.join('\n');
