@@ -14,6 +14,7 @@ import {
   proxySegmentJson,
   zoneSegmentJson,
 } from './json-output.js';
+import { PartJsonCache } from './part-json-cache.js';
 import { Utf8Body } from './utf8-body.js';
 
 /** About one full answer's JSON (~810 bytes): the body's first allocation, so it rarely grows. */
@@ -21,35 +22,12 @@ const ITEM_BYTES = 900;
 
 type Segment = (view: IpInfoView, source: IpInfo) => string;
 
-/**
- * The UTF-8 JSON segments of parts seen in earlier batches, by the part's bytes as sent
- * (CompactBatch.keys): a part is a dataset record, so random addresses keep meeting the same
- * few tens of thousands (measured on the 2026.09 dataset: 100 batches of 1,000 random public
- * addresses name 567 places per batch but 23,435 in all, and 12,132 operators). Bounded: when
- * full it starts again, like json-output's recurring strings. Correct across dataset swaps:
- * a changed record has other bytes.
- */
-export class PartJsonCache {
-  private readonly entries = new Map<string, Buffer[]>();
-
-  constructor(private readonly maxEntries: number) {}
-
-  get(key: string): Buffer[] | undefined {
-    return this.entries.get(key);
-  }
-
-  set(key: string, segments: Buffer[]): void {
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
-    this.entries.set(key, segments);
-  }
-}
-
-/** About 250 bytes of JSON and a 100-byte key per entry: a few MiB each when full. */
-const PART_CACHE_ENTRIES = 30_000;
+/** About 250 bytes of JSON and a 100-character key per entry: a few MiB per kind when full. */
+const PART_CACHE_GENERATION = 25_000;
 const caches = {
-  countries: new PartJsonCache(PART_CACHE_ENTRIES),
-  places: new PartJsonCache(PART_CACHE_ENTRIES),
-  operators: new PartJsonCache(PART_CACHE_ENTRIES),
+  countries: new PartJsonCache<Buffer[]>(PART_CACHE_GENERATION),
+  places: new PartJsonCache<Buffer[]>(PART_CACHE_GENERATION),
+  operators: new PartJsonCache<Buffer[]>(PART_CACHE_GENERATION),
 };
 
 /**
@@ -65,7 +43,7 @@ class PartSegments {
     private readonly batch: CompactBatch,
     private readonly kind: CompactPartKind,
     private readonly segments: readonly Segment[],
-    private readonly cache: PartJsonCache,
+    private readonly cache: PartJsonCache<Buffer[]>,
   ) {
     this.made = new Array<Buffer[] | undefined>(batch.count(kind) + 1);
   }
@@ -76,12 +54,12 @@ class PartSegments {
   }
 
   private make(position: number): Buffer[] {
-    const key = position === 0 ? undefined : this.batch.key(this.kind, position);
-    let made = key === undefined ? undefined : this.cache.get(key);
-    if (made === undefined) {
-      made = segmentsOf(position === 0 ? NO_PART : this.batch.part(this.kind, position), this.segments);
-      if (key !== undefined) this.cache.set(key, made);
-    }
+    const made =
+      position === 0
+        ? segmentsOf(NO_PART, this.segments)
+        : this.cache.get(this.batch.key(this.kind, position), () =>
+            segmentsOf(this.batch.part(this.kind, position), this.segments),
+          );
     this.made[position] = made;
     return made;
   }
