@@ -11,20 +11,35 @@ interface ChartProps {
   height?: number;
 }
 
-/** An ECharts canvas that follows its container's width, redrawn when `option` changes. */
+/**
+ * An ECharts canvas that follows its container's size, redrawn when `option` changes. It is
+ * created, and resized, only while its container has an area: ECharts 6.1 throws "Cannot read
+ * properties of null (reading '0')" on every animation frame for a geo chart sized 0×0
+ * (apache/echarts#21706, fixed after 6.1.0), and a container reports 0×0 when it is hidden or
+ * detached (a page being left, before React's cleanup disposes the chart).
+ */
 export function Chart({ option, label, prepare, height = 360 }: ChartProps) {
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
+  // The newest option, for a chart created after it arrived (the container had no area yet).
+  const latest = useRef(option);
 
   useEffect(() => {
     let cancelled = false;
+    let prepared = false;
     const target = element.current!;
-    const resize = new ResizeObserver(() => chart.current?.resize());
+    const draw = () => {
+      if (cancelled || !prepared || target.clientWidth === 0 || target.clientHeight === 0) return;
+      if (chart.current === null) {
+        chart.current = echarts.init(target, undefined, { renderer: 'canvas' });
+        chart.current.setOption(latest.current);
+      } else chart.current.resize();
+    };
+    const resize = new ResizeObserver(draw);
+    resize.observe(target);
     void (prepare?.() ?? Promise.resolve()).then(() => {
-      if (cancelled) return;
-      chart.current = echarts.init(target, undefined, { renderer: 'canvas' });
-      chart.current.setOption(option);
-      resize.observe(target);
+      prepared = true;
+      draw();
     });
     return () => {
       cancelled = true;
@@ -37,6 +52,7 @@ export function Chart({ option, label, prepare, height = 360 }: ChartProps) {
   }, []);
 
   useEffect(() => {
+    latest.current = option;
     chart.current?.setOption(option, { notMerge: true });
   }, [option]);
 
