@@ -75,7 +75,7 @@ export class BenchPlatform {
    * TEST_SYSTEM_DIR and the test helpers (createTestAccount) their addresses from TEST_*: both are
    * set here to the benchmark's own, so nothing of a test run is touched.
    */
-  static async start(dir: string, portBase: number): Promise<BenchPlatform> {
+  static async start(dir: string, portBase: number, profileEngine = false): Promise<BenchPlatform> {
     const pkiDir = join(process.env['IPDATA_STACK_DIR'] ?? join(repoRoot, 'var/stack'), 'pki');
     await promisify(execFile)('bash', [join(repoRoot, 'infra/local/pki.sh'), pkiDir], { cwd: repoRoot });
     if (!existsSync(join(repoRoot, 'var/datasets/current'))) throw new Error('no dataset: run make dataset');
@@ -108,6 +108,11 @@ export class BenchPlatform {
           if (name === 'billing') env['PLAN_CATALOGUE_FILE'] = BENCH_PLANS_FILE;
           // The benchmark measures bff-en: its dependencies log warnings only.
           if (name !== 'mail-sink') env['LOG_LEVEL'] = 'warn';
+          if (name === 'lookup-engine' && profileEngine) {
+            // --cpu-profile profiles the engine under the same load (public-api-cpu-profile.mjs).
+            env['NODE_OPTIONS'] = `--import ${join(repoRoot, 'scripts/bench/public-api-cpu-profile.mjs')}`;
+            env['BENCH_CPU_PROFILE_FILE'] = platform.engineProfileFile;
+          }
           platform.running.push(
             await ServiceProcess.start({
               name,
@@ -185,6 +190,16 @@ export class BenchPlatform {
   /** A Kafka client on the benchmark's stack (the caller's admin calls only). */
   kafka(): Kafka {
     return createKafka({ brokers: this.stack.KAFKA_BROKERS.split(','), clientId: 'public-api-bench' }, pino({ level: 'silent' }));
+  }
+
+  /** Where the engine writes its CPU profile when started with `profileEngine`. */
+  get engineProfileFile(): string {
+    return join(this.dir, 'lookup-engine.cpuprofile');
+  }
+
+  /** Sends a signal to a back end started by start() (SIGUSR2 starts and stops a profile). */
+  signal(name: string, signal: NodeJS.Signals): void {
+    for (const service of this.running) if (service.options.name === name) service.kill(signal);
   }
 
   /** bff-en instances first (they call the others), then the back ends. */

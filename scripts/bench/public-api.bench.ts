@@ -22,7 +22,7 @@
  * `get_ip_open_loop_*`, fixed-rate-load.ts); then bff-en once more with stats consuming its ledger, and stats' lag,
  * stats-lag.ts), batch (POST /v1/batch of 1,000 addresses, beside the maxmind peer's batch
  * route), bulk (POST /v1/bulk of 1,000,000 lines on a fresh bff-en: wall time to completion, RSS).
- * --cpu-profile adds one load (GET, or `batch`) on a profiled bff-en and prints its top 10
+ * --cpu-profile adds one load (GET, or `batch`) on a profiled bff-en (and lookup engine) and prints their top 10
  * self-time functions and files and the inclusive time per package / service folder. --baselines-only measures the baselines alone (no services started).
  *
  * The stack is KAFKA_BROKERS / MONGO_URL / REDIS_URL, else the stack.sh ports (KAFKA_PORT, ...);
@@ -237,7 +237,11 @@ try {
   let bffOff: typeof bffOn;
   if (!baselinesOnly) {
     const startedAt = Date.now();
-    platform = await BenchPlatform.start(join(work, 'system'), Number(process.env['BENCH_PORT_BASE'] ?? 19450));
+    platform = await BenchPlatform.start(
+      join(work, 'system'),
+      Number(process.env['BENCH_PORT_BASE'] ?? 19450),
+      cpuProfile !== undefined,
+    );
     [bffOn, bffOff] = await Promise.all([
       platform.startBffEn('bff-en-on'),
       platform.startBffEn('bff-en-off', { PUBLIC_API_ACCOUNTING: 'off' }),
@@ -399,16 +403,26 @@ try {
           : { origin: profiled.origin, lines: addressFile, path: '/v1/ip/', apiKey, connections, threads };
       await runWrk({ ...load, seconds: warmUpSeconds });
       profiled.kill('SIGUSR2');
+      services.signal('lookup-engine', 'SIGUSR2');
       const result = await runWrk({ ...load, seconds });
       profiled.kill('SIGUSR2');
-      for (let waited = 0; !existsSync(file) && waited < 30_000; waited += 100) await sleep(100);
+      services.signal('lookup-engine', 'SIGUSR2');
+      const engineFile = services.engineProfileFile;
+      for (let waited = 0; !(existsSync(file) && existsSync(engineFile)) && waited < 30_000; waited += 100) await sleep(100);
       await profiled.stop();
-      emit({
-        bench: 'cpu_profile',
-        target: `bff_en ${cpuProfile === 'batch' ? 'POST /v1/batch of 1,000' : 'GET /v1/ip/{ip}'} (timed load only; percent of busy time)`,
-        req_per_s_under_profiler: Math.round(okPerSecond(result)),
-        ...(existsSync(file) ? topSelfTime(file) : { top_self_time: 'no profile written' }),
-      });
+      const what = cpuProfile === 'batch' ? 'POST /v1/batch of 1,000' : 'GET /v1/ip/{ip}';
+      const reqPerSecond = Math.round(okPerSecond(result));
+      for (const [name, profile] of [
+        ['bff_en', file],
+        ['lookup_engine', engineFile],
+      ] as const) {
+        emit({
+          bench: 'cpu_profile',
+          target: `${name} under ${what} (timed load only; percent of busy time)`,
+          req_per_s_under_profiler: reqPerSecond,
+          ...(existsSync(profile) ? topSelfTime(profile) : { top_self_time: 'no profile written' }),
+        });
+      }
     });
   }
 } finally {

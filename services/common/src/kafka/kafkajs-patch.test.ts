@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
  * patches/kafkajs+2.2.4.patch (applied by `npm ci`'s postinstall, patch-package) makes kafkajs'
  * record encoding cheaper without changing a byte on the wire: pooled encoder buffers, varints
  * written in place, small varlongs without Long, headers written into their record, and a linear
- * grouping of messages per partition. These tests fail when the patch is missing or wrong.
+ * grouping of messages per partition. It also stops the 1 ms timer loop every idle broker
+ * connection ran (kafkajs #1556). These tests fail when the patch is missing or wrong.
  */
 const require = createRequire(import.meta.url);
 interface KafkajsEncoder {
@@ -24,6 +25,17 @@ const decodeRecord = require('kafkajs/src/protocol/recordBatch/record/v0/decoder
   decoder: unknown,
   context: object,
 ) => { key: Buffer | null; value: Buffer | null; headers: Record<string, Buffer>; timestamp: string; offset: string };
+interface KafkajsRequestQueue {
+  pending: unknown[];
+  throttledUntil: number;
+  throttleCheckTimeoutId: NodeJS.Timeout | null;
+  push(request: { entry: object; expectResponse: boolean; sendRequest: () => void }): void;
+  checkPendingRequests(): void;
+  fulfillRequest(response: { correlationId: number; payload: Buffer; size: number }): void;
+  destroy(): void;
+}
+const RequestQueue = require('kafkajs/src/network/requestQueue/index.js') as new (options: object) => KafkajsRequestQueue;
+const silentLogger = { debug() {}, info() {}, warn() {}, error() {} };
 const groupMessagesPerPartition = require('kafkajs/src/producer/groupMessagesPerPartition.js') as (
   args: object,
 ) => Record<string, Array<{ key: string }>>;
@@ -99,6 +111,62 @@ describe('kafkajs patch (patches/kafkajs+2.2.4.patch)', () => {
         messages.map((_, i) => i).filter((i) => i % 3 === partition),
       );
     }
+  });
+
+  describe('request queue', () => {
+    const newQueue = (maxInFlightRequests: number) =>
+      new RequestQueue({
+        maxInFlightRequests,
+        requestTimeout: 30_000,
+        enforceRequestTimeout: false,
+        clientId: 'test',
+        broker: '127.0.0.1:9092',
+        logger: silentLogger,
+      });
+    const request = (correlationId: number, sent: number[]) => ({
+      entry: { correlationId, resolve: () => undefined, reject: () => undefined },
+      expectResponse: true,
+      sendRequest: () => sent.push(correlationId),
+    });
+
+    it('schedules nothing while nothing is pending (no timer loop on an idle connection)', async () => {
+      const queue = newQueue(1);
+      let checks = 0;
+      const check = queue.checkPendingRequests.bind(queue);
+      queue.checkPendingRequests = () => {
+        checks++;
+        check();
+      };
+      const sent: number[] = [];
+      queue.push(request(1, sent));
+      queue.fulfillRequest({ correlationId: 1, payload: Buffer.alloc(0), size: 0 });
+      expect(queue.throttleCheckTimeoutId).toBeNull();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Unpatched: one check per millisecond for as long as the queue lives.
+      expect(checks).toBe(1);
+      queue.destroy();
+    });
+
+    it('still sends a request queued behind a throttle when it ends, and one behind a full queue when room frees', async () => {
+      const throttled = newQueue(10);
+      const sent: number[] = [];
+      throttled.throttledUntil = Date.now() + 30;
+      throttled.push(request(1, sent));
+      expect(sent).toEqual([]);
+      expect(throttled.throttleCheckTimeoutId).not.toBeNull();
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      expect(sent).toEqual([1]);
+      throttled.destroy();
+
+      const full = newQueue(1);
+      const order: number[] = [];
+      full.push(request(1, order));
+      full.push(request(2, order));
+      expect(order).toEqual([1]);
+      full.fulfillRequest({ correlationId: 1, payload: Buffer.alloc(0), size: 0 });
+      expect(order).toEqual([1, 2]);
+      full.destroy();
+    });
   });
 });
 
