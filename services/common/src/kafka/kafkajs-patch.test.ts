@@ -26,7 +26,6 @@ const decodeRecord = require('kafkajs/src/protocol/recordBatch/record/v0/decoder
   context: object,
 ) => { key: Buffer | null; value: Buffer | null; headers: Record<string, Buffer>; timestamp: string; offset: string };
 interface KafkajsRequestQueue {
-  pending: unknown[];
   throttledUntil: number;
   throttleCheckTimeoutId: NodeJS.Timeout | null;
   push(request: { entry: object; expectResponse: boolean; sendRequest: () => void }): void;
