@@ -3,7 +3,7 @@
  * (streamed from disk), poll GET /v1/bulk/{id} until the job finishes, stream the result and
  * count its lines, sampling bff-en's RSS all along.
  */
-import { createReadStream, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { memoryMiB, round, sampleRss } from './public-api-support.js';
@@ -72,9 +72,31 @@ export interface BulkFigures {
   readonly vm_hwm_mib: number;
   /** RSS samples at 10 %, 50 % and 90 % of the job's wall time: flat, or growing with the file. */
   readonly rss_at_10_50_90_mib: readonly number[];
+  /** Full GCs during the job (public-api-heap-trace.mjs), and the V8 heap each left: what the process still held. */
+  readonly full_gcs?: number;
+  readonly heap_after_full_gc_first_last_max_mib?: readonly number[];
 }
 
-export async function runBulkJob(origin: string, pid: number, file: string, apiKey: string, lines: number): Promise<BulkFigures> {
+/** The heap trace's lines (public-api-heap-trace.mjs) between two instants. */
+function heapAfterFullGcs(traceFile: string, fromMs: number, toMs: number): number[] {
+  if (!existsSync(traceFile)) return [];
+  return readFileSync(traceFile, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as { at_ms: number; used_mib: number })
+    .filter((entry) => entry.at_ms >= fromMs && entry.at_ms <= toMs)
+    .map((entry) => entry.used_mib);
+}
+
+export async function runBulkJob(
+  origin: string,
+  pid: number,
+  file: string,
+  apiKey: string,
+  lines: number,
+  heapTraceFile?: string,
+): Promise<BulkFigures> {
+  const startedAt = Date.now();
   const before = memoryMiB(pid);
   const sampler = sampleRss(pid);
   const started = performance.now();
@@ -104,6 +126,7 @@ export async function runBulkJob(origin: string, pid: number, file: string, apiK
   const after = memoryMiB(pid);
   const during = samples.filter((sample) => sample.t_ms <= wallSeconds * 1000);
   const at = (share: number) => during[Math.min(during.length - 1, Math.floor(share * during.length))]?.rss_mib ?? 0;
+  const heap = heapTraceFile === undefined ? [] : heapAfterFullGcs(heapTraceFile, startedAt, Date.now());
   return {
     state,
     lines,
@@ -118,5 +141,8 @@ export async function runBulkJob(origin: string, pid: number, file: string, apiK
     rss_after_mib: after.rss,
     vm_hwm_mib: after.hwm,
     rss_at_10_50_90_mib: [at(0.1), at(0.5), at(0.9)],
+    ...(heap.length === 0
+      ? {}
+      : { full_gcs: heap.length, heap_after_full_gc_first_last_max_mib: [heap[0] ?? 0, heap.at(-1) ?? 0, Math.max(...heap)] }),
   };
 }

@@ -343,7 +343,12 @@ try {
       // A fresh bff-en: its VmHWM is then the peak of its start and the bulk jobs, not of the loads above.
       await bffOn?.stop();
       await bffOff?.stop();
-      const bulk = await services.startBffEn('bff-en-bulk');
+      // The heap each full GC leaves (public-api-heap-trace.mjs): RSS alone mixes what it holds with garbage.
+      const heapTrace = join(work, 'bff-en-bulk.heap.ndjson');
+      const bulk = await services.startBffEn('bff-en-bulk', {
+        NODE_OPTIONS: `--import ${join(repoRoot, 'scripts/bench/public-api-heap-trace.mjs')}`,
+        BENCH_HEAP_TRACE_FILE: heapTrace,
+      });
       const lines = randomPublicIpv4(bulkLines, 13);
       const file = writeLines(join(work, 'bulk.txt'), lines);
       // First a job a tenth the size: its peak RSS beside the full job's shows whether memory grows with the file.
@@ -354,15 +359,17 @@ try {
         writeLines(join(work, 'bulk-small.txt'), lines.slice(0, smallLines)),
         apiKey,
         smallLines,
+        heapTrace,
       );
       emit({ bench: 'bulk_small', ...small, load1: load1() });
       summary['bulk_small_lines'] = smallLines;
       summary['bulk_small_rss_peak_sampled_mib'] = small.rss_peak_sampled_mib;
       summary['bulk_small_vm_hwm_mib'] = small.vm_hwm_mib;
+      summary['bulk_small_heap_after_full_gc_max_mib'] = small.heap_after_full_gc_first_last_max_mib?.[2] ?? null;
       const rows = [];
       for (let run = 1; run <= runs; run++) {
         const load = load1();
-        const row = { ...(await runBulkJob(bulk.origin, bulk.pid, file, apiKey, bulkLines)), load1: load };
+        const row = { ...(await runBulkJob(bulk.origin, bulk.pid, file, apiKey, bulkLines, heapTrace)), load1: load };
         rows.push(row);
         emit({ bench: 'bulk', run, ...row });
       }
@@ -378,6 +385,10 @@ try {
       }
       summary['bulk_lines'] = bulkLines;
       summary['bulk_rss_peak_per_run_mib'] = rows.map((row) => row.rss_peak_sampled_mib);
+      // Flat when the heap the job's full GCs leave stays where the small job's did.
+      summary['bulk_heap_after_full_gc_max_per_run_mib'] = rows.map(
+        (row) => row.heap_after_full_gc_first_last_max_mib?.[2] ?? null,
+      );
     });
   }
 
