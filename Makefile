@@ -66,8 +66,22 @@ dataset: $(PROTO_STAMP) ## build the dataset from the source packages into var/d
 	@[ -e var/datasets ] || ln -s "$(IPDATA_CACHE_DIR)/datasets" var/datasets
 	$(TSX) services/dataset/src/main.ts
 
+# k8s/render: kustomize and the Kubernetes API types in Go (modules from the Go proxy, cached by Go).
+K8S_RENDER := var/tools/k8s-render
+$(K8S_RENDER): k8s/render/main.go k8s/render/go.mod k8s/render/go.sum
+	@command -v go >/dev/null || { echo "go is missing: install Go 1.26 (see README)"; exit 1; }
+	cd k8s/render && CGO_ENABLED=0 GOFLAGS=-mod=readonly go build -trimpath -buildvcs=false -o ../../$(K8S_RENDER) .
+
+.PHONY: k8s
+k8s: $(K8S_RENDER) ## render the Kubernetes overlays into var/k8s/ (kustomize), every built-in resource decoded strictly
+	$(K8S_RENDER) -out var/k8s k8s/overlays/dev k8s/overlays/prod
+
+.PHONY: image-check
+image-check: ## the container image's build (infra/image) without Docker: a clean tree built, pruned, every service loaded from it
+	infra/image/check.sh
+
 .PHONY: test
-test: lint build dataset ## everything: lint, build, unit and integration tests (starts and stops the test stack)
+test: lint build dataset k8s ## everything: lint, build, unit and integration tests (starts and stops the test stack)
 	$(STACK) install
 	scripts/test/install-mmdb-readers.sh
 	scripts/test/install-probe-tools.sh
