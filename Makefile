@@ -74,6 +74,8 @@ $(K8S_RENDER): k8s/render/main.go k8s/render/go.mod k8s/render/go.sum
 
 .PHONY: k8s
 k8s: $(K8S_RENDER) ## render the Kubernetes overlays into var/k8s/ (kustomize), every built-in resource decoded strictly
+	@cd k8s/render && unformatted=$$(gofmt -l .) && [ -z "$$unformatted" ] || { echo "gofmt: $$unformatted"; exit 1; }
+	cd k8s/render && GOFLAGS=-mod=readonly go vet .
 	$(K8S_RENDER) -out var/k8s k8s/overlays/dev k8s/overlays/prod
 
 .PHONY: image-check
