@@ -24,6 +24,7 @@ import (
 	networkingv1 "k8s.io/api/networking/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/runtime/serializer/json"
 	"sigs.k8s.io/kustomize/api/krusty"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
@@ -89,26 +90,20 @@ func render(overlay string, scheme *runtime.Scheme, strict *json.Serializer) ([]
 	var errs []error
 	for _, resource := range resources.Resources() {
 		id := resource.CurId()
-		gvk := id.Gvk
-		kind := fmt.Sprintf("%s/%s, Kind=%s", gvk.Group, gvk.Version, gvk.Kind)
-		if gvk.Group == "" {
-			kind = fmt.Sprintf("%s, Kind=%s", gvk.Version, gvk.Kind)
+		gvk := schema.GroupVersionKind{Group: id.Group, Version: id.Version, Kind: id.Kind}
+		if operatorKinds[gvk.String()] {
+			continue
 		}
-		if operatorKinds[kind] {
+		if !scheme.Recognizes(gvk) {
+			errs = append(errs, fmt.Errorf("%s: kind %s is neither a checked API type nor a known operator resource", id, gvk))
 			continue
 		}
 		yaml, err := resource.AsYAML()
+		if err == nil {
+			_, _, err = strict.Decode(yaml, nil, nil)
+		}
 		if err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", id, err))
-			continue
-		}
-		_, decoded, err := strict.Decode(yaml, nil, nil)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", id, err))
-			continue
-		}
-		if !scheme.Recognizes(*decoded) {
-			errs = append(errs, fmt.Errorf("%s: kind %s is neither a checked built-in nor a known operator resource", id, kind))
 		}
 	}
 	if len(errs) > 0 {
