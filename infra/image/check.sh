@@ -35,10 +35,15 @@ check services/dataset node --input-type=module -e "
   const { existsSync } = await import('node:fs');
   const missing = Object.values(inputs.paths).flat().filter((path) => !existsSync(path));
   if (Object.keys(inputs.paths).length === 0 || missing.length > 0) throw new Error('missing sources: ' + missing.join(' '));"
+# The data files prune.sh keeps of bff-cn's packages, read as bff-cn reads them.
+check "bff-cn: division catalogue" node --input-type=module -e "
+  await (await import('./services/bff-cn/dist/card-tools/division.catalogue.js')).loadDivisionCatalogue();"
+check "bff-cn: report fonts" node --input-type=module -e "
+  (await import('./services/bff-cn/dist/report/report-pdf.js')).reportFonts();"
 for file in frontends/cn/dist/index.html frontends/en/dist/index.html proto/gen/descriptors.binpb; do
   check "$file" test -s "$file"
 done
-for gone in services/bff-en/src node_modules/typescript node_modules/vitest; do
+for gone in services/bff-en/src node_modules/typescript node_modules/vitest node_modules/echarts node_modules/react; do
   check "pruned: $gone" test ! -e "$gone"
 done
 printf 'image-check: the pruned tree is %s\n' "$(du -sh "$work" | cut -f1)"

@@ -8,16 +8,22 @@ import { woffToSfnt } from './woff-font.js';
 
 const require = createRequire(import.meta.url);
 
-/** Noto Sans SC (SIL OFL 1.1) from @fontsource: the Simplified Chinese subset and the Latin one. */
-function fontFiles(): { zh: Buffer; latin: Buffer } {
+let fonts: { zh: Buffer; latin: Buffer } | undefined;
+
+/**
+ * Noto Sans SC (SIL OFL 1.1) from @fontsource: the Simplified Chinese subset and the Latin one,
+ * read once. The container image keeps only these two of the package's files
+ * (infra/image/prune.sh; `make image-check` loads them from the pruned tree).
+ */
+export function reportFonts(): { zh: Buffer; latin: Buffer } {
+  if (fonts !== undefined) return fonts;
   const dir = join(dirname(require.resolve('@fontsource/noto-sans-sc/package.json')), 'files');
-  return {
+  fonts = {
     zh: woffToSfnt(readFileSync(join(dir, 'noto-sans-sc-chinese-simplified-400-normal.woff'))),
     latin: woffToSfnt(readFileSync(join(dir, 'noto-sans-sc-latin-400-normal.woff'))),
   };
+  return fonts;
 }
-
-let fonts: { zh: Buffer; latin: Buffer } | undefined;
 
 type FontName = 'zh' | 'latin';
 interface GlyphFont {
@@ -36,15 +42,15 @@ const CELL_PADDING = 5;
  * although the Chinese font file is 1.5 MB.
  */
 export function renderReportPdf(report: IpReport): Promise<Buffer> {
-  fonts ??= fontFiles();
+  const { zh, latin } = reportFonts();
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
     lang: 'zh-CN',
     info: { Title: `IP 地址报告 ${report.ip}`, Subject: 'IP address report', Creator: 'ipdata face A' },
   });
-  doc.registerFont('zh', fonts.zh);
-  doc.registerFont('latin', fonts.latin);
+  doc.registerFont('zh', zh);
+  doc.registerFont('latin', latin);
   const glyphs = { zh: loadedFont(doc, 'zh'), latin: loadedFont(doc, 'latin') };
   const writer = new RunWriter(doc, glyphs);
   const done = new Promise<Buffer>((resolve, reject) => {
