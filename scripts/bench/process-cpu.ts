@@ -4,6 +4,12 @@
  * two shared cores the load generator, the server and its dependencies all compete, so the CPU
  * one answer costs across all of them (µs per request) says more about how far a server can go
  * than its requests per second alone. Linux only; elsewhere the figures are empty.
+ *
+ * The busiest process of a load (the server under test) also gets its main thread's share of the
+ * wall time: running, waiting runnable for a core (/proc/<pid>/task/<pid>/schedstat) and the rest,
+ * idle in its event loop. A Node server whose main thread idles under a closed-loop load is held
+ * back by the round trips it waits for, or by the cores being shared, not by its own JavaScript;
+ * CPU of its other threads (GC helpers, workers) is reported apart.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
@@ -22,11 +28,20 @@ const GROUPS: ReadonlyArray<readonly [string, RegExp]> = [
 
 const TICKS_PER_SECOND = 100;
 
+interface ProcessTicks {
+  ticks: number;
+  group: string;
+  /** The main thread's (tid = pid) CPU ticks and its schedstat: ns running, ns runnable but waiting. */
+  mainTicks: number;
+  mainRunNs: number;
+  mainWaitNs: number;
+}
+
 export interface CpuSnapshot {
-  /** Per pid: ticks so far and its group. */
-  readonly processes: Map<number, { ticks: number; group: string }>;
+  readonly processes: Map<number, ProcessTicks>;
   readonly machineBusy: number;
   readonly machineTotal: number;
+  readonly atNs: bigint;
 }
 
 function groupOf(commandLine: string): string {
@@ -41,8 +56,25 @@ function machineTicks(): { busy: number; total: number } {
   return { busy: total - (fields[3] ?? 0) - (fields[4] ?? 0), total };
 }
 
+/** utime + stime of a /proc stat line; the fields after the command name (which may hold spaces). */
+function statTicks(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/** [ns running, ns waiting runnable]; zeros where the kernel keeps no schedstat. */
+function schedstat(pid: number): [number, number] {
+  try {
+    const [run = 0, wait = 0] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').trim().split(' ').map(Number);
+    return [run, wait];
+  } catch {
+    return [0, 0];
+  }
+}
+
 export function cpuSnapshot(): CpuSnapshot {
-  const processes = new Map<number, { ticks: number; group: string }>();
+  const processes = new Map<number, ProcessTicks>();
+  const atNs = process.hrtime.bigint();
   let machine = { busy: 0, total: 0 };
   try {
     machine = machineTicks();
@@ -50,12 +82,11 @@ export function cpuSnapshot(): CpuSnapshot {
       const pid = Number(entry);
       if (!Number.isInteger(pid)) continue;
       try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        const ticks = Number(fields[11]) + Number(fields[12]);
+        const ticks = statTicks(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+        const mainTicks = statTicks(readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8'));
+        const [mainRunNs, mainWaitNs] = schedstat(pid);
         const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-        processes.set(pid, { ticks, group: groupOf(commandLine) });
+        processes.set(pid, { ticks, group: groupOf(commandLine), mainTicks, mainRunNs, mainWaitNs });
       } catch {
         // The process exited meanwhile.
       }
@@ -63,7 +94,7 @@ export function cpuSnapshot(): CpuSnapshot {
   } catch {
     // No /proc: not Linux.
   }
-  return { processes, machineBusy: machine.busy, machineTotal: machine.total };
+  return { processes, machineBusy: machine.busy, machineTotal: machine.total, atNs };
 }
 
 /**
@@ -73,9 +104,12 @@ export function cpuSnapshot(): CpuSnapshot {
  */
 export function cpuPerRequest(before: CpuSnapshot, after: CpuSnapshot, requests: number): Record<string, number> {
   const perGroup = new Map<string, number>();
+  let server: { now: ProcessTicks; then: ProcessTicks | undefined; ticks: number } | undefined;
   for (const [pid, now] of after.processes) {
-    const then = before.processes.get(pid)?.ticks ?? 0;
-    perGroup.set(now.group, (perGroup.get(now.group) ?? 0) + Math.max(0, now.ticks - then));
+    const then = before.processes.get(pid);
+    const ticks = Math.max(0, now.ticks - (then?.ticks ?? 0));
+    perGroup.set(now.group, (perGroup.get(now.group) ?? 0) + ticks);
+    if (server === undefined || ticks > server.ticks) server = { now, then, ticks };
   }
   const usPerRequest = (ticks: number) => Math.round((ticks * 1e6) / TICKS_PER_SECOND / Math.max(1, requests));
   // Every group, zeros included: each run's row has the same keys (the summary takes medians per key).
@@ -85,5 +119,30 @@ export function cpuPerRequest(before: CpuSnapshot, after: CpuSnapshot, requests:
   const busy = after.machineBusy - before.machineBusy;
   row['cpu_us_per_req_machine'] = usPerRequest(busy);
   row['machine_busy_percent'] = Math.round((100 * busy) / Math.max(1, after.machineTotal - before.machineTotal));
+  Object.assign(row, serverMainThread(server, Number(after.atNs - before.atNs), usPerRequest));
   return row;
+}
+
+/** The busiest process's main thread: percent of the wall time running / waiting for a core / neither, and CPU per request of its other threads. */
+function serverMainThread(
+  server: { now: ProcessTicks; then: ProcessTicks | undefined } | undefined,
+  wallNs: number,
+  usPerRequest: (ticks: number) => number,
+): Record<string, number> {
+  const { now, then } = server ?? {};
+  if (now === undefined || then === undefined || wallNs <= 0 || now.mainRunNs === 0)
+    return {
+      server_main_run_percent: 0,
+      server_main_wait_percent: 0,
+      server_main_idle_percent: 0,
+      server_other_threads_cpu_us_per_req: 0,
+    };
+  const run = (100 * (now.mainRunNs - then.mainRunNs)) / wallNs;
+  const wait = (100 * (now.mainWaitNs - then.mainWaitNs)) / wallNs;
+  return {
+    server_main_run_percent: Math.round(run),
+    server_main_wait_percent: Math.round(wait),
+    server_main_idle_percent: Math.max(0, Math.round(100 - run - wait)),
+    server_other_threads_cpu_us_per_req: usPerRequest(Math.max(0, now.ticks - then.ticks - (now.mainTicks - then.mainTicks))),
+  };
 }

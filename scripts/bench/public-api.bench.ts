@@ -14,7 +14,9 @@
  * Every wrk run also reports where the machine's CPU went per request (process-cpu.ts):
  * `<target>_cpu_us_per_req_<group>` for the server, its dependencies, wrk and the rest, and
  * `_machine` for the whole machine (kernel included): on two shared cores, the CPU an answer
- * costs across every process sets the ceiling.
+ * costs across every process sets the ceiling. `<target>_server_main_{run,wait,idle}_percent`
+ * split the server's main thread's wall time into running, waiting for a core and idle, and
+ * `<target>_server_other_threads_cpu_us_per_req` is its GC helpers' and workers' CPU.
  *
  * Sections: ip (GET /v1/ip/{ip}: bff-en with accounting on and off, bare node:http, bare Express 5,
  * the maxmind peer, with wrk (closed loop: throughput); the same five again with vegeta at one
