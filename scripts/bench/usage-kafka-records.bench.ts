@@ -14,6 +14,10 @@
  * which allocates a zeroed 512-byte Buffer, so the six CloudEvents headers cost about twice the
  * rest of a record. patches/kafkajs+2.2.4.patch and common's Murmur2Partitioner took a record with
  * its headers from 56.7 to 24.7 µs (2026-11-27, medians of 3 runs on the same machine).
+ *
+ * `ledger_frames_*` is what the ledger really sends since 2026-11-28: the journal's frames through
+ * `sendEvents`, each record written from its key on by usageKafkaMessages and copied by kafkajs
+ * (`recordTail`), the CPU counted from the frames (building the records included).
  */
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
@@ -21,6 +25,7 @@ import { TOPICS, cloudEventHeaders, createKafka, ensureTopics } from '@ipdata/co
 import { UsageKafkaSink } from '../../services/bff-en/src/adapters/kafka/usage-kafka.sink.js';
 import { encodeUsageRecord, maxEncodedBytes } from '../../services/bff-en/src/usage/usage-event.codec.js';
 import { UsageChannel, UsageResult, usageEventKey, type UsageRecord } from '../../services/bff-en/src/usage/usage-record.js';
+import { UsageEventFrames } from '../../services/bff-en/src/usage/usage-event-frames.js';
 import type { UsageKafkaRecord } from '../../services/bff-en/src/usage/usage.ports.js';
 import { emit, median } from './bench-support.js';
 
@@ -90,6 +95,26 @@ async function sendAll(sink: UsageKafkaSink, all: UsageKafkaRecord[]): Promise<{
   return { cpuUsPerRecord: (used.user + used.system) / all.length, wallMs: performance.now() - startedAt };
 }
 
+/** The same records as the ledger holds them: frames of each batch's events (usage-event-frames.ts). */
+function ledgerFrames(all: UsageKafkaRecord[]): Uint8Array[] {
+  const batches: Uint8Array[] = [];
+  const segment = { seq: 1, path: 'bench', bytes: 0, events: 0, counted: true, sealed: false, acked: 0 };
+  for (let at = 0; at < all.length; at += batchSize) {
+    const frames = new UsageEventFrames();
+    for (const record of all.slice(at, at + batchSize)) frames.append(record.value, 0, record.value.length, segment, 0);
+    batches.push(Buffer.from(frames.bytes()));
+  }
+  return batches;
+}
+
+async function sendFrames(sink: UsageKafkaSink, batches: Uint8Array[]): Promise<{ cpuUsPerRecord: number; wallMs: number }> {
+  const cpu = process.cpuUsage();
+  const startedAt = performance.now();
+  for (const frames of batches) await sink.sendEvents(topic, TOPICS.usageLookup.eventType, frames);
+  const used = process.cpuUsage(cpu);
+  return { cpuUsPerRecord: (used.user + used.system) / records, wallMs: performance.now() - startedAt };
+}
+
 await ensureTopics(kafka, [{ name: topic, partitions: TOPICS.usageLookup.partitions, retentionMs: 3_600_000 }], logger);
 const sink = UsageKafkaSink.fromConfig({ kafka }, logger);
 await sink.start();
@@ -97,6 +122,7 @@ try {
   // Warm-up: connections, metadata and the JIT, with both shapes.
   await sendAll(sink, ledgerRecords(Math.min(records, 10_000), true));
   await sendAll(sink, ledgerRecords(Math.min(records, 10_000), false));
+  await sendFrames(sink, ledgerFrames(ledgerRecords(Math.min(records, 10_000), true)));
   const rows: Array<Record<string, number>> = [];
   for (let run = 1; run <= runs; run++) {
     // Built before the clock starts: only the producer's work is measured.
@@ -104,12 +130,16 @@ try {
     const without = ledgerRecords(records, false);
     const ce = await sendAll(sink, withHeaders);
     const bare = await sendAll(sink, without);
+    const framed = await sendFrames(sink, ledgerFrames(withHeaders));
     const row = {
       cloudevents_cpu_us_per_record: +ce.cpuUsPerRecord.toFixed(1),
       cloudevents_records_per_s: Math.round((records * 1000) / ce.wallMs),
       no_headers_cpu_us_per_record: +bare.cpuUsPerRecord.toFixed(1),
       no_headers_records_per_s: Math.round((records * 1000) / bare.wallMs),
       headers_cpu_ratio: +(ce.cpuUsPerRecord / bare.cpuUsPerRecord).toFixed(2),
+      ledger_frames_cpu_us_per_record: +framed.cpuUsPerRecord.toFixed(1),
+      ledger_frames_records_per_s: Math.round((records * 1000) / framed.wallMs),
+      ledger_frames_vs_cloudevents_cpu_ratio: +(framed.cpuUsPerRecord / ce.cpuUsPerRecord).toFixed(2),
     };
     rows.push(row);
     emit({ bench: 'usage_kafka_records', run, records, batch: batchSize, ...row });

@@ -14,11 +14,12 @@ import { fileURLToPath } from 'node:url';
 import type { UsageEvent } from '@ipdata/proto/events/v1/usage';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKafka, ensureTopics, topicSpecs } from '@ipdata/common';
+import { createKafka, ensureTopics, readCloudEventAttributes, topicSpecs } from '@ipdata/common';
 import { TopicRecorder, stackAddresses, uniqueName, waitFor } from '@ipdata/common/testing';
 import { localStack, testStackEnv } from '../../../scripts/test/local-stack.js';
 import { UsageKafkaWorkerSink } from '../src/adapters/kafka/usage-kafka-worker.sink.js';
 import { UsageLedger } from '../src/usage/usage-ledger.js';
+import { usageEventKey } from '../src/usage/usage-record.js';
 import { ledgerTestRecord, usageLedgerTestTopic } from './fixtures/usage-ledger-topic.js';
 
 const logger = pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' });
@@ -62,6 +63,17 @@ async function expectEveryIdOnTopic(recorder: TopicRecorder<UsageEvent>, ids: re
   });
   const records = recorder.events.filter((event) => event.meta?.id.startsWith(prefix));
   expect(seen()).toEqual(wanted); // after de-duplication by id: each accepted event exactly once
+  // Records are written by the ledger itself (usageKafkaMessages): the key and CloudEvents
+  // headers the consumers read must be each event's own.
+  for (const { event, key, headers } of recorder.records.filter((record) => record.event.meta?.id.startsWith(prefix))) {
+    expect(key).toBe(usageEventKey(event));
+    expect(readCloudEventAttributes(headers)).toEqual({
+      id: event.meta?.id,
+      type: usageLedgerTestTopic(recorder.topic.name).eventType,
+      source: event.meta?.source,
+      time: event.meta?.time?.toISOString(),
+    });
+  }
   return { records: records.length, duplicates: records.length - wanted.size };
 }
 

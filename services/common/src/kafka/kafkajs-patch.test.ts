@@ -5,9 +5,10 @@ import { describe, expect, it } from 'vitest';
 /**
  * patches/kafkajs+2.2.4.patch (applied by `npm ci`'s postinstall, patch-package) makes kafkajs'
  * record encoding cheaper without changing a byte on the wire: pooled encoder buffers, varints
- * written in place, small varlongs without Long, headers written into their record, and a linear
- * grouping of messages per partition. It also stops the 1 ms timer loop every idle broker
- * connection ran (kafkajs #1556). These tests fail when the patch is missing or wrong.
+ * written in place, small varlongs without Long, headers written into their record, a linear
+ * grouping of messages per partition, and records that come written from their key on
+ * (`recordTail`, the usage ledger's) copied as they are. It also stops the 1 ms timer loop every
+ * idle broker connection ran (kafkajs #1556). These tests fail when the patch is missing or wrong.
  */
 const require = createRequire(import.meta.url);
 interface KafkajsEncoder {
@@ -34,6 +35,9 @@ interface KafkajsRequestQueue {
   destroy(): void;
 }
 const RequestQueue = require('kafkajs/src/network/requestQueue/index.js') as new (options: object) => KafkajsRequestQueue;
+const produceRequest = require('kafkajs/src/protocol/requests/produce/v3/request.js') as (request: object) => {
+  encode(): Promise<KafkajsEncoder>;
+};
 const silentLogger = { debug() {}, info() {}, warn() {}, error() {} };
 const groupMessagesPerPartition = require('kafkajs/src/producer/groupMessagesPerPartition.js') as (
   args: object,
@@ -95,6 +99,51 @@ describe('kafkajs patch (patches/kafkajs+2.2.4.patch)', () => {
       ),
       { numRuns: 1_000 },
     );
+  });
+
+  it('writes a record given from its key on (recordTail) with the same bytes as from its fields', () => {
+    fc.assert(
+      fc.property(
+        fc.option(text, { nil: null }),
+        fc.uint8Array({ maxLength: 600 }),
+        fc.dictionary(fc.stringMatching(/^[a-z][a-z_-]{0,19}$/), text, { maxKeys: 8 }),
+        fc.integer({ min: -(2 ** 33), max: 2 ** 33 }),
+        fc.nat(100_000),
+        (key, value, headers, timestampDelta, offsetDelta) => {
+          const fields = { key, value: Buffer.from(value), headers };
+          const atZero = Record({ ...fields, timestampDelta: 0, offsetDelta: 0 }).buffer;
+          // Length prefix, then attributes and the two zero deltas: one byte each.
+          const recordTail = Buffer.from(atZero.subarray(lengthPrefix(atZero) + 3));
+          expect(Record({ recordTail, timestampDelta, offsetDelta }).buffer).toEqual(
+            Record({ ...fields, timestampDelta, offsetDelta }).buffer,
+          );
+        },
+      ),
+      { numRuns: 1_000 },
+    );
+  });
+
+  it('sends a produce request of recordTail messages with the same bytes as of their fields', async () => {
+    const start = 1_700_000_000_000;
+    const messages = Array.from({ length: 300 }, (_, i) => ({
+      key: i % 7 === 0 ? null : `key-${i % 5}`,
+      value: Buffer.from(`value ${i} `.repeat(i % 40)),
+      headers: { ce_id: `id-${i}`, ce_time: new Date(start + i * 37).toISOString(), 'content-type': 'application/protobuf' },
+      timestamp: String(start + i * 37),
+    }));
+    const tailed = messages.map((message) => {
+      const atZero = Record({ ...message, timestampDelta: 0, offsetDelta: 0 }).buffer;
+      return {
+        key: message.key,
+        value: message.value,
+        timestamp: message.timestamp,
+        recordTail: atZero.subarray(lengthPrefix(atZero) + 3),
+      };
+    });
+    const request = (batch: object[]) =>
+      produceRequest({ acks: -1, timeout: 30_000, topicData: [{ topic: 't', partitions: [{ partition: 2, messages: batch }] }] });
+    const expected = (await request(messages).encode()).buffer;
+    expect((await request(tailed).encode()).buffer).toEqual(expected);
   });
 
   it('groups messages per partition in their order', () => {

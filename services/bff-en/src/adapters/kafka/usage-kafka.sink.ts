@@ -1,8 +1,8 @@
 import type { Kafka, Producer } from 'kafkajs';
 import type { Logger } from 'pino';
 import { Murmur2Partitioner, UnavailableError, errorText, type Component } from '@ipdata/common';
-import { usageKafkaRecords } from '../../usage/usage-event-frames.js';
-import type { UsageEventSink, UsageKafkaRecord } from '../../usage/usage.ports.js';
+import { usageKafkaMessages } from '../../usage/usage-event-frames.js';
+import type { UsageEventSink, UsageKafkaMessage, UsageKafkaRecord } from '../../usage/usage.ports.js';
 
 export interface UsageKafkaSinkConfig {
   kafka: Kafka;
@@ -61,10 +61,11 @@ export class UsageKafkaSink implements UsageEventSink, Component {
 
   /** The ledger's batches as records (keys and headers read from the events), sent at once. */
   sendEvents(topic: string, eventType: string, frames: Uint8Array): Promise<void> {
-    return this.sendRaw(topic, usageKafkaRecords(frames, eventType));
+    return this.sendRaw(topic, usageKafkaMessages(frames, eventType));
   }
 
-  async sendRaw(topic: string, records: UsageKafkaRecord[]): Promise<void> {
+  /** Records as objects, or already written (UsageKafkaMessage, which kafkajs' patched encoder copies). */
+  async sendRaw(topic: string, records: UsageKafkaRecord[] | UsageKafkaMessage[]): Promise<void> {
     if (this.closed) throw new UnavailableError('usage Kafka sink is shut down');
     await this.ensureConnected();
     const timeoutMs = this.config.sendTimeoutMs ?? 15_000;
