@@ -23,7 +23,7 @@ import {
   type Clock,
 } from '@ipdata/common';
 import { WebApp } from '@ipdata/common/web-app';
-import { createLookupClient } from '@ipdata/lookup-engine/client';
+import { BatchLookupStream, createLookupClient } from '@ipdata/lookup-engine/client';
 import { AuthServiceClient } from '@ipdata/proto/auth/v1/auth';
 import { BillingServiceClient } from '@ipdata/proto/billing/v1/billing';
 import { DownloadsServiceClient } from '@ipdata/proto/downloads/v1/downloads';
@@ -79,7 +79,10 @@ export function buildBffEn(config: BffEnConfig, deps: { logger: Logger; clock?: 
   const tls = grpcTlsFromConfig(config);
   const accountingOn = config.PUBLIC_API_ACCOUNTING === 'on';
 
-  const engine = new GrpcLookupEngine(createLookupClient({ address: config.LOOKUP_GRPC_ADDR, tls }));
+  const lookupClient = createLookupClient({ address: config.LOOKUP_GRPC_ADDR, tls });
+  const lookupStream = config.LOOKUP_ENGINE_STREAM ? new BatchLookupStream(lookupClient) : undefined;
+  if (lookupStream !== undefined) lifecycle.register(lookupStream);
+  const engine = new GrpcLookupEngine(lookupClient, lookupStream);
   const authClient = createGrpcClient(AuthServiceClient, { address: config.AUTH_GRPC_ADDR, tls, defaultDeadlineMs: 2_000 });
   const keys = new ApiKeyClientCache({ resolve: grpcApiKeyResolver(authClient) });
 

@@ -63,6 +63,8 @@ export const bffEnEnv = {
   // The contact form: messages per visitor address per window (Redis, shared by every replica).
   WEB_CONTACT_RATE_LIMIT: env.int({ min: 1, max: 1_000_000, default: 10 }),
   WEB_CONTACT_RATE_WINDOW_SECONDS: env.int({ min: 1, max: 86_400, default: 3_600 }),
+  // Single lookups (coalesced) travel on one long-lived BatchLookupCompactStream; false: a unary call per batch.
+  LOOKUP_ENGINE_STREAM: env.flag(true),
   // off: no quota and no usage ledger — only for measuring their cost (scripts/bench); refused in production.
   PUBLIC_API_ACCOUNTING: env.oneOf(['on', 'off'], 'on'),
   // Face B's built app on this port beside /v1 and /api (common's web-app); false where something else serves it.

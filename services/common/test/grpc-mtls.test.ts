@@ -86,6 +86,7 @@ describe('gRPC over mutual TLS with a per-method allow-list', () => {
     lookup: ['bff-en', 'operator'],
     batchLookup: ['bff-en'],
     batchLookupCompact: ['bff-en'],
+    batchLookupCompactStream: ['bff-en'],
     lookupAsn: ['bff-en'],
     getDatasetInfo: ['bff-en', 'operator'],
     getDatasetStatistics: [],

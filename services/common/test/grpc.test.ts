@@ -37,6 +37,7 @@ describe('gRPC server and client helpers', () => {
     lookup: everyMethod,
     batchLookup: everyMethod,
     batchLookupCompact: everyMethod,
+    batchLookupCompactStream: everyMethod,
     lookupAsn: everyMethod,
     getDatasetInfo: everyMethod,
     getDatasetStatistics: everyMethod,

@@ -33,6 +33,7 @@ describe('grpcCaller: a generated client as typed promise methods', () => {
     lookup: everyone,
     batchLookup: everyone,
     batchLookupCompact: everyone,
+    batchLookupCompactStream: everyone,
     lookupAsn: everyone,
     getDatasetInfo: everyone,
     getDatasetStatistics: everyone,

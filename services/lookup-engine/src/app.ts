@@ -51,7 +51,7 @@ export function buildLookupEngine(config: LookupEngineConfig, logger: Logger, cl
     new DatasetStore(config.DATASETS_DIR, moduleLogger(logger, 'dataset'), () => grpc.setServing(true)),
   );
   grpc.addService('ipdata.lookup.v1.LookupService', fastLookupServiceDefinition, {
-    ...lookupHandlers(store, moduleLogger(logger, 'lookup'), clock),
+    ...lookupHandlers(store, moduleLogger(logger, 'lookup'), clock, config.LOOKUP_STREAM_MAX_AGE_MS),
     ...asnHandlers(store, moduleLogger(logger, 'asn')),
     ...explainHandlers(store, moduleLogger(logger, 'explain'), clock),
     ...statisticsHandlers(

@@ -12,6 +12,8 @@ export const lookupEngineEnv = {
   DATASETS_DIR: env.string({ default: 'var/datasets', expected: 'a folder path' }),
   /** Listen for dataset.published events and swap datasets live. */
   DATASET_EVENTS_ENABLED: env.flag(true),
+  /** How long a BatchLookupCompactStream stays open before the engine ends it (callers open a new one at once). */
+  LOOKUP_STREAM_MAX_AGE_MS: env.int({ min: 100, max: 300_000, default: 5_000 }),
   /** Names this replica's consumer group; every replica needs its own. */
   INSTANCE_ID: env.string({ default: `${hostname()}-${process.pid}` }),
 };

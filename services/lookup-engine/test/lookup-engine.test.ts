@@ -19,6 +19,7 @@ import {
 import { ManualClock, stackAddresses, testGrpcEnv, testGrpcTls, uniqueName, waitFor } from '@ipdata/common/testing';
 import { buildLookupEngine, type LookupEngine } from '../src/app.js';
 import { createLookupClient } from '../src/client/lookup-client.js';
+import { BatchLookupStream } from '../src/client/lookup-stream.js';
 import { loadLookupEngineConfig } from '../src/config.js';
 import { syntheticDataset } from './fixtures/synthetic-dataset.js';
 
@@ -51,6 +52,8 @@ describe('lookup engine over gRPC', () => {
       DATASETS_DIR: root,
       KAFKA_BROKERS: stack.kafkaBrokers.join(','),
       INSTANCE_ID: uniqueName('engine'),
+      // Short, so the stream test below sees the engine end streams and the client open new ones.
+      LOOKUP_STREAM_MAX_AGE_MS: '300',
       ...testGrpcEnv('lookup-engine'),
     });
     engine = buildLookupEngine(config, logger, clock);
@@ -161,6 +164,40 @@ describe('lookup engine over gRPC', () => {
       'at most 1000 addresses per batch, got 1001',
     );
     fast.close();
+  });
+
+  it('answers batches on BatchLookupCompactStream as BatchLookupCompact does, in order, across streams the engine ends', async () => {
+    const fast = createLookupClient({ address: engine.grpc.boundAddress, tls: testGrpcTls('bff-en'), defaultDeadlineMs: 5_000 });
+    const stream = new BatchLookupStream(fast);
+    const pool = ['1.0.0.1', '8.8.8.8', 'nope', '2001:4860::1', '10.0.0.1', '9.9.9.9', '1.0.0.2', '::ffff:114.114.114.114'];
+    const queries = (n: number) => Array.from({ length: 1 + (n % 7) }, (_, i) => pool[(n + i) % pool.length] as string);
+    const withoutClock = (response: BatchLookupResponse) =>
+      response.items.map((item) => ({ ...item, info: item.info && { ...item.info, timeZone: item.info.timeZone?.name } }));
+    try {
+      // ~1.2 s of waves of 20 concurrent batches: the engine ends each stream after 300 ms, so
+      // some batches are in flight when it does and go again on the next stream.
+      const startedAt = Date.now();
+      let wave = 0;
+      while (Date.now() - startedAt < 1_200) {
+        const asked = Array.from({ length: 20 }, (_, i) => queries(wave * 20 + i));
+        const [streamed, unary] = await Promise.all([
+          Promise.all(asked.map((ips) => stream.batchLookup(ips))),
+          Promise.all(asked.map((ips) => callUnary(fast.batchLookup.bind(fast), { ips }))),
+        ]);
+        expect(streamed.map(withoutClock)).toEqual(unary.map(withoutClock));
+        wave++;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(wave).toBeGreaterThan(5);
+      // A batch the engine refuses fails with the engine's error; the ones beside it are answered.
+      const tooLarge = stream.batchLookup(Array.from({ length: 1001 }, () => '1.1.1.1'));
+      const beside = stream.batchLookup(['8.8.8.8']);
+      await expect(tooLarge).rejects.toThrow('at most 1000 addresses per batch, got 1001');
+      expect((await beside).items[0]?.info?.ip).toBe('8.8.8.8');
+    } finally {
+      await stream.shutdown();
+      fast.close();
+    }
   });
 
   it('swaps datasets under concurrent load without a failed call, and refuses a broken file', async () => {

@@ -9,6 +9,7 @@ describe('access policy', () => {
     lookup: ['bff-en', 'operator'],
     batchLookup: ['bff-en'],
     batchLookupCompact: ['bff-en'],
+    batchLookupCompactStream: ['bff-en'],
     lookupAsn: [],
     getDatasetInfo: ['operator'],
     getDatasetStatistics: [],

@@ -14,5 +14,6 @@ export {
   LOOKUP_CLIENT_MAX_RECEIVE_BYTES,
   type TunedLookupServiceClient,
 } from './lookup-client.js';
+export { BatchLookupStream } from './lookup-stream.js';
 export { DecodeError } from '../wire/wire-cursor.js';
 export { checkAddress, type CheckedAddress } from './address-check.js';

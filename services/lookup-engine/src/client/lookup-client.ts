@@ -27,6 +27,12 @@ const TunedClient = makeGenericClientConstructor(
       requestSerialize: encodeBatchLookupRequest,
       responseDeserialize: (bytes: Buffer): Buffer => bytes,
     },
+    // Answered by BatchLookupStream (lookup-stream.ts), which takes the bytes apart itself.
+    batchLookupCompactStream: {
+      ...LookupServiceService.batchLookupCompactStream,
+      requestSerialize: encodeBatchLookupRequest,
+      responseDeserialize: (bytes: Buffer): Buffer => bytes,
+    },
     // The same call, answered as the CompactBatch (parts and answers as sent).
     batchLookupParts: {
       ...LookupServiceService.batchLookupCompact,
@@ -88,7 +94,7 @@ class FastClient extends TunedClient {
 }
 
 /** What grpc-js reports when a deserializer throws: INTERNAL, "Response message parsing error". */
-function parseError(failure: unknown): ServiceError {
+export function parseError(failure: unknown): ServiceError {
   const details = `Response message parsing error: ${failure instanceof Error ? failure.message : String(failure)}`;
   return Object.assign(new Error(`${status.INTERNAL} INTERNAL: ${details}`), {
     code: status.INTERNAL,

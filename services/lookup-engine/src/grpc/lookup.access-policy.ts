@@ -13,6 +13,7 @@ export const lookupAccessPolicy = defineAccessPolicy(LookupServiceService, {
   lookup: LOOKUP_CALLERS,
   batchLookup: LOOKUP_CALLERS,
   batchLookupCompact: LOOKUP_CALLERS,
+  batchLookupCompactStream: LOOKUP_CALLERS,
   lookupAsn: LOOKUP_CALLERS,
   getDatasetInfo: LOOKUP_CALLERS,
   // Face A's statistics and IDC pages (bff-cn); bff-en may show the same figures.

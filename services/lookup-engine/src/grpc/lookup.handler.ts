@@ -1,6 +1,16 @@
-import { InvalidArgumentError, NotFoundError, systemClock, unary, type Clock, type Logger } from '@ipdata/common';
+import {
+  InvalidArgumentError,
+  NotFoundError,
+  isDomainError,
+  systemClock,
+  toGrpcStatus,
+  unary,
+  type Clock,
+  type Logger,
+} from '@ipdata/common';
 import type {
   BatchLookupCompactRequest,
+  BatchLookupCompactStreamRequest,
   BatchLookupRequest,
   GetDatasetInfoRequest,
   GetDatasetInfoResponse,
@@ -13,6 +23,7 @@ import type { DatasetStore } from '../dataset/dataset-store.js';
 
 export const MAX_BATCH = 1_000;
 const DEFAULT_PAGE_SIZE = 100;
+
 const MAX_PAGE_SIZE = 1_000;
 
 /** The addresses of a batch as looked up (trimmed); more than MAX_BATCH is refused. */
@@ -26,7 +37,7 @@ function batchQueries(ips: string[]): string[] {
 }
 
 /** gRPC handlers of ipdata.lookup.v1.LookupService; thin: resolve, encode, map errors. */
-export function lookupHandlers(store: DatasetStore, logger: Logger, clock: Clock = systemClock) {
+export function lookupHandlers(store: DatasetStore, logger: Logger, clock: Clock = systemClock, streamMaxAgeMs = 5_000) {
   return {
     lookup: unary<LookupRequest, Buffer>(logger, 'Lookup', async ({ ip }) =>
       store.current().encoder.encodeLookup(ip.trim(), clock.now().getTime()),
@@ -39,6 +50,8 @@ export function lookupHandlers(store: DatasetStore, logger: Logger, clock: Clock
     batchLookupCompact: unary<BatchLookupCompactRequest, Buffer>(logger, 'BatchLookupCompact', async ({ ips }) =>
       store.current().compactEncoder.encode(batchQueries(ips), clock.now().getTime()),
     ),
+
+    batchLookupCompactStream: lookupStream(store, logger, clock, streamMaxAgeMs),
 
     lookupAsn: unary<LookupAsnRequest, LookupAsnResponse>(logger, 'LookupAsn', async ({ asn, page, pageSize }) => {
       const size = pageSize === 0 ? DEFAULT_PAGE_SIZE : pageSize;
@@ -68,4 +81,65 @@ export function lookupHandlers(store: DatasetStore, logger: Logger, clock: Clock
       };
     }),
   };
+}
+
+/**
+ * BatchLookupCompactStream: each request message answered by one BatchLookupCompactStreamResponse
+ * (the compact encoder's bytes behind the wrapper's field header), in order, with no per-batch
+ * call to set up. A batch that fails ends the stream with its status, as a unary call would fail.
+ * After `maxAgeMs` (LOOKUP_STREAM_MAX_AGE_MS) the stream ends with OK, so a shutdown, which waits
+ * for open streams, is not held up; what arrives after that is left for the caller to send again
+ * on a new stream.
+ */
+export function lookupStream(store: DatasetStore, logger: Logger, clock: Clock, maxAgeMs: number) {
+  return (call: LookupStreamCall): void => {
+    const timer = setTimeout(() => finish(), maxAgeMs).unref();
+    const finish = (error?: unknown) => {
+      clearTimeout(timer);
+      if (call.writableEnded) return;
+      if (error === undefined) call.end();
+      else call.emit('error', toGrpcStatus(error));
+    };
+    call.on('data', ({ ips }: BatchLookupCompactStreamRequest) => {
+      if (call.writableEnded) return;
+      let bytes: Buffer;
+      try {
+        bytes = store.current().compactEncoder.encode(batchQueries(ips), clock.now().getTime());
+      } catch (error) {
+        if (isDomainError(error) && error.kind !== 'internal') {
+          logger.debug({ method: 'BatchLookupCompactStream', kind: error.kind, reason: error.reason }, error.message);
+        } else logger.error({ method: 'BatchLookupCompactStream', err: error }, 'gRPC handler failed');
+        finish(error);
+        return;
+      }
+      call.write(streamResponse(bytes));
+    });
+    call.on('end', () => finish());
+    call.on('cancelled', () => clearTimeout(timer));
+  };
+}
+
+/** What the stream handler uses of grpc-js' server duplex call. */
+interface LookupStreamCall {
+  readonly writableEnded: boolean;
+  on(event: 'data', listener: (request: BatchLookupCompactStreamRequest) => void): unknown;
+  on(event: 'end' | 'cancelled', listener: () => void): unknown;
+  write(response: Buffer): unknown;
+  end(): unknown;
+  /** grpc-js ends the call with this status. */
+  emit(event: 'error', status: ReturnType<typeof toGrpcStatus>): unknown;
+}
+
+/** BatchLookupCompactStreamResponse { batch = 1 } around an encoded BatchLookupCompactResponse. */
+function streamResponse(batch: Buffer): Buffer {
+  const header = Buffer.allocUnsafe(6);
+  header[0] = 0x0a; // field 1, length-delimited
+  let at = 1;
+  let length = batch.length;
+  while (length >= 0x80) {
+    header[at++] = (length & 0x7f) | 0x80;
+    length >>>= 7;
+  }
+  header[at++] = length;
+  return Buffer.concat([header.subarray(0, at), batch]);
 }

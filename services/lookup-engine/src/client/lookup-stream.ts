@@ -1,0 +1,165 @@
+import { Metadata, status, type ClientDuplexStream, type ServiceError } from '@grpc/grpc-js';
+import { DeadlineExceededError, fromGrpcError, type Component, type DomainError } from '@ipdata/common';
+import type { BatchLookupResponse } from '@ipdata/proto/lookup/v1/lookup';
+import { decodeBatchLookupCompactResponse } from './compact-batch-decoder.js';
+import { parseError, type TunedLookupServiceClient } from './lookup-client.js';
+
+interface Waiting {
+  ips: string[];
+  resolve(response: BatchLookupResponse): void;
+  reject(error: DomainError): void;
+  timer: NodeJS.Timeout;
+  /** Sent again once already, after a stream ended before answering it. */
+  resent: boolean;
+  /** Answered, failed or timed out: a late answer is dropped. */
+  done: boolean;
+}
+
+interface OpenStream {
+  call: ClientDuplexStream<{ ips: string[] }, Buffer>;
+  /** Sent on this stream and not answered yet, oldest first (the engine answers in order). */
+  waiting: Waiting[];
+}
+
+/**
+ * BatchLookup over one long-lived BatchLookupCompactStream instead of a unary call per batch: for
+ * a caller sending many small batches (bff-en's coalesced single lookups), the per-call cost of
+ * gRPC on both sides (a new HTTP/2 stream, headers, trailers, the engine's access check) was most
+ * of the engine's CPU under load. Answers are the same BatchLookupResponse objects as
+ * `client.batchLookup`'s.
+ *
+ * One stream at a time. The engine ends a stream every few seconds (the engine's LOOKUP_STREAM_MAX_AGE_MS) and
+ * whenever a batch fails; batches it had not answered are sent once more on a new stream (a lookup
+ * is idempotent), and fail with the stream's error only if that one ends without answering them
+ * too. A batch not answered within `deadlineMs` fails with DeadlineExceededError and the stream is
+ * cancelled (its other batches go to the next one).
+ */
+export class BatchLookupStream implements Component {
+  readonly name = 'lookup-stream';
+  private stream: OpenStream | undefined;
+
+  constructor(
+    private readonly client: TunedLookupServiceClient,
+    private readonly deadlineMs = 5_000,
+  ) {}
+
+  batchLookup(ips: string[]): Promise<BatchLookupResponse> {
+    return new Promise((resolve, reject) => {
+      const waiting: Waiting = { ips, resolve, reject, resent: false, done: false, timer: undefined as never };
+      waiting.timer = setTimeout(() => this.expire(waiting), this.deadlineMs);
+      this.send(waiting);
+    });
+  }
+
+  /** Opens on the first batch. */
+  async start(): Promise<void> {}
+
+  /** Registered before the HTTP server: requests have drained when this ends the stream. */
+  async shutdown(): Promise<void> {
+    this.close();
+  }
+
+  /** Ends the open stream (its unanswered batches go once more on a new one); the next batch opens a new one. */
+  close(): void {
+    const stream = this.stream;
+    this.stream = undefined;
+    stream?.call.cancel();
+  }
+
+  private send(waiting: Waiting): void {
+    const stream = this.stream ?? this.open();
+    stream.waiting.push(waiting);
+    stream.call.write({ ips: waiting.ips });
+  }
+
+  private open(): OpenStream {
+    // No deadline for the stream itself (the client's default would end it): each batch has its own.
+    const call = this.client.batchLookupCompactStream(new Metadata(), { deadline: Number.POSITIVE_INFINITY });
+    const stream: OpenStream = { call: call as unknown as OpenStream['call'], waiting: [] };
+    call.on('data', (bytes: Buffer) => this.answer(stream, bytes));
+    call.on('status', ({ code }) => {
+      if (code === status.OK) this.ended(stream, undefined);
+    });
+    call.on('error', (error: ServiceError) => this.ended(stream, error));
+    this.stream = stream;
+    return stream;
+  }
+
+  private answer(stream: OpenStream, bytes: Buffer): void {
+    const waiting = stream.waiting.shift();
+    if (waiting === undefined || waiting.done) return;
+    waiting.done = true;
+    clearTimeout(waiting.timer);
+    // Decoded on a turn of its own, as FastClient.decodedCall does (why: lookup-client.ts).
+    setImmediate(() => {
+      let response: BatchLookupResponse;
+      try {
+        response = decodeBatchLookupCompactResponse(batchOf(bytes));
+      } catch (failure) {
+        waiting.reject(fromGrpcError(parseError(failure)));
+        return;
+      }
+      waiting.resolve(response);
+    });
+  }
+
+  /**
+   * The stream ended: OK (the engine's age limit) or with an error. The engine answers in order,
+   * so an error that is about a batch (not the connection) belongs to the oldest one unanswered:
+   * it fails with it, and the ones behind it go again.
+   */
+  private ended(stream: OpenStream, error: ServiceError | undefined): void {
+    if (this.stream === stream) this.stream = undefined;
+    const left = stream.waiting.splice(0).filter((waiting) => !waiting.done);
+    const first = left[0];
+    if (error !== undefined && first !== undefined && !TRANSPORT_CODES.has(error.code)) {
+      left.shift();
+      first.done = true;
+      clearTimeout(first.timer);
+      first.reject(fromGrpcError(error));
+    }
+    for (const waiting of left) {
+      if (!waiting.resent) {
+        waiting.resent = true;
+        this.send(waiting);
+        continue;
+      }
+      waiting.done = true;
+      clearTimeout(waiting.timer);
+      waiting.reject(fromGrpcError(error ?? unavailable('the lookup stream ended before answering')));
+    }
+  }
+
+  private expire(waiting: Waiting): void {
+    if (waiting.done) return;
+    waiting.done = true;
+    waiting.reject(new DeadlineExceededError(`lookup engine did not answer within ${this.deadlineMs} ms`));
+    // A stream that left a batch unanswered this long is not trusted with the next ones.
+    if (this.stream?.waiting.includes(waiting)) this.close();
+  }
+}
+
+/** Statuses about the stream or connection rather than a batch: every batch unanswered goes again. */
+const TRANSPORT_CODES = new Set<number>([status.CANCELLED, status.UNAVAILABLE, status.DEADLINE_EXCEEDED, status.UNKNOWN]);
+
+/** The BatchLookupCompactResponse inside a BatchLookupCompactStreamResponse (field 1). */
+function batchOf(bytes: Buffer): Buffer {
+  if (bytes.length === 0) return bytes;
+  if (bytes[0] !== 0x0a) throw new RangeError(`unexpected field tag ${bytes[0]}`);
+  let length = 0;
+  let shift = 0;
+  let at = 1;
+  for (;;) {
+    if (at >= bytes.length || shift > 28) throw new RangeError('truncated batch length');
+    const byte = bytes[at++] as number;
+    length += (byte & 0x7f) * 2 ** shift;
+    if (byte < 0x80) break;
+    shift += 7;
+  }
+  if (at + length !== bytes.length) throw new RangeError('batch length does not match the message');
+  return bytes.subarray(at);
+}
+
+function unavailable(details: string): ServiceError {
+  return Object.assign(new Error(details), { code: status.UNAVAILABLE, details, metadata: new Metadata() });
+}
