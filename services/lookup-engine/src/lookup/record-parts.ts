@@ -30,8 +30,15 @@ export class RecordParts {
   spans = new Int32Array(2 * 4096);
   /** Part id → zone name (zone parts; '' for the others). */
   readonly zones: string[] = [];
+  /** Part id → its kind (COUNTRY ... ZONE). */
+  private kinds = new Uint8Array(4096);
   private arenaLength = 0;
-  private readonly idByKey = new Map<string, number>();
+  /**
+   * Content hash → the id of the part with that content, or the ids when several share the
+   * hash: a number per part, where a string of its bytes as the key held ~1.1 KB of heap per
+   * part (421,606 parts when every record of the 2026.09 dataset is answered: ~470 MB).
+   */
+  private readonly idsByHash = new Map<number, number | number[]>();
 
   constructor(private readonly dataset: LoadedDataset) {
     // Zero-filled memory is mapped lazily by the OS: only records that get answered cost RSS.
@@ -50,7 +57,7 @@ export class RecordParts {
   }
 
   private split(recordIndex: number, base: number): void {
-    const record = this.dataset.record(recordIndex);
+    const record = this.dataset.freshRecord(recordIndex);
     const parts = splitIpInfo(staticIpInfo(record));
     this.ids[base + COUNTRY] = this.idOf(COUNTRY, IpInfo.encode(IpInfo.fromPartial(parts.country)).finish(), '') + 1;
     this.ids[base + PLACE] = this.idOf(PLACE, IpInfo.encode(IpInfo.fromPartial(parts.place)).finish(), '') + 1;
@@ -60,25 +67,50 @@ export class RecordParts {
   }
 
   private idOf(kind: number, bytes: Uint8Array, zone: string): number {
-    const key = `${kind}:${zone}:${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')}`;
-    let id = this.idByKey.get(key);
-    if (id === undefined) {
-      id = this.zones.length;
-      this.zones.push(zone);
-      this.idByKey.set(key, id);
-      this.store(id, bytes);
+    const hash = partHash(kind, bytes, zone);
+    const found = this.idsByHash.get(hash);
+    if (typeof found === 'number') {
+      if (this.holds(found, kind, bytes, zone)) return found;
+    } else if (found !== undefined) {
+      for (const id of found) if (this.holds(id, kind, bytes, zone)) return id;
     }
+    const id = this.zones.length;
+    this.zones.push(zone);
+    this.store(id, kind, bytes);
+    if (found === undefined) this.idsByHash.set(hash, id);
+    else if (typeof found === 'number') this.idsByHash.set(hash, [found, id]);
+    else found.push(id);
     return id;
   }
 
-  private store(id: number, bytes: Uint8Array): void {
+  /** Whether part `id` is this kind, zone and bytes. */
+  private holds(id: number, kind: number, bytes: Uint8Array, zone: string): boolean {
+    if (this.kinds[id] !== kind || this.zones[id] !== zone) return false;
+    const offset = this.spans[2 * id] as number;
+    const length = this.spans[2 * id + 1] as number;
+    if (length !== bytes.length) return false;
+    for (let i = 0; i < length; i++) if (this.arena[offset + i] !== bytes[i]) return false;
+    return true;
+  }
+
+  private store(id: number, kind: number, bytes: Uint8Array): void {
     if (2 * id + 2 > this.spans.length) this.spans = grown(this.spans, 2 * id + 2);
+    if (id >= this.kinds.length) this.kinds = grown(this.kinds, id + 1);
+    this.kinds[id] = kind;
     if (this.arenaLength + bytes.length > this.arena.length) this.arena = grown(this.arena, this.arenaLength + bytes.length);
     this.arena.set(bytes, this.arenaLength);
     this.spans[2 * id] = this.arenaLength;
     this.spans[2 * id + 1] = bytes.length;
     this.arenaLength += bytes.length;
   }
+}
+
+/** FNV-1a over the kind, the zone name's UTF-16 units and the bytes. */
+function partHash(kind: number, bytes: Uint8Array, zone: string): number {
+  let hash = Math.imul(0x811c9dc5 ^ kind, 0x01000193);
+  for (let i = 0; i < zone.length; i++) hash = Math.imul(hash ^ zone.charCodeAt(i), 0x01000193);
+  for (let i = 0; i < bytes.length; i++) hash = Math.imul(hash ^ (bytes[i] as number), 0x01000193);
+  return hash >>> 0;
 }
 
 /** A copy of `array` with room for at least `needed` elements (doubling). */
