@@ -56,6 +56,14 @@ function zigzagVarint(value: bigint): number[] {
 }
 
 const text = fc.string({ maxLength: 40, unit: 'grapheme' });
+/** A record's key, value, headers, timestamp delta and offset delta. */
+const recordArbitraries = [
+  fc.option(text, { nil: null }),
+  fc.uint8Array({ maxLength: 600 }),
+  fc.dictionary(fc.stringMatching(/^[a-z][a-z_-]{0,19}$/), text, { maxKeys: 8 }),
+  fc.integer({ min: -(2 ** 33), max: 2 ** 33 }),
+  fc.nat(100_000),
+] as const;
 
 describe('kafkajs patch (patches/kafkajs+2.2.4.patch)', () => {
   it('is applied', () => {
@@ -77,48 +85,34 @@ describe('kafkajs patch (patches/kafkajs+2.2.4.patch)', () => {
 
   it('encodes records that kafkajs reads back as written: key, value, every header, timestamp and offset', () => {
     fc.assert(
-      fc.property(
-        fc.option(text, { nil: null }),
-        fc.uint8Array({ maxLength: 600 }),
-        fc.dictionary(fc.stringMatching(/^[a-z][a-z_-]{0,19}$/), text, { maxKeys: 8 }),
-        fc.integer({ min: -(2 ** 33), max: 2 ** 33 }),
-        fc.nat(100_000),
-        (key, value, headers, timestampDelta, offsetDelta) => {
-          const bytes = Record({ key, value: Buffer.from(value), headers, timestampDelta, offsetDelta }).buffer;
-          // A record is framed by its length (varint), which the record batch decoder reads first.
-          const prefix = lengthPrefix(bytes);
-          expect([...bytes.subarray(0, prefix)]).toEqual(zigzagVarint(BigInt(bytes.length - prefix)));
-          const body = bytes.subarray(prefix);
-          const read = decodeRecord(new Decoder(body), { firstOffset: '0', firstTimestamp: '0' });
-          expect(read.key?.toString() ?? null).toBe(key);
-          expect(read.value).toEqual(Buffer.from(value));
-          expect(Object.fromEntries(Object.entries(read.headers).map(([k, v]) => [k, v.toString()]))).toEqual(headers);
-          expect(read.timestamp).toBe(String(timestampDelta));
-          expect(read.offset).toBe(String(offsetDelta));
-        },
-      ),
+      fc.property(...recordArbitraries, (key, value, headers, timestampDelta, offsetDelta) => {
+        const bytes = Record({ key, value: Buffer.from(value), headers, timestampDelta, offsetDelta }).buffer;
+        // A record is framed by its length (varint), which the record batch decoder reads first.
+        const prefix = lengthPrefix(bytes);
+        expect([...bytes.subarray(0, prefix)]).toEqual(zigzagVarint(BigInt(bytes.length - prefix)));
+        const body = bytes.subarray(prefix);
+        const read = decodeRecord(new Decoder(body), { firstOffset: '0', firstTimestamp: '0' });
+        expect(read.key?.toString() ?? null).toBe(key);
+        expect(read.value).toEqual(Buffer.from(value));
+        expect(Object.fromEntries(Object.entries(read.headers).map(([k, v]) => [k, v.toString()]))).toEqual(headers);
+        expect(read.timestamp).toBe(String(timestampDelta));
+        expect(read.offset).toBe(String(offsetDelta));
+      }),
       { numRuns: 1_000 },
     );
   });
 
   it('writes a record given from its key on (recordTail) with the same bytes as from its fields', () => {
     fc.assert(
-      fc.property(
-        fc.option(text, { nil: null }),
-        fc.uint8Array({ maxLength: 600 }),
-        fc.dictionary(fc.stringMatching(/^[a-z][a-z_-]{0,19}$/), text, { maxKeys: 8 }),
-        fc.integer({ min: -(2 ** 33), max: 2 ** 33 }),
-        fc.nat(100_000),
-        (key, value, headers, timestampDelta, offsetDelta) => {
-          const fields = { key, value: Buffer.from(value), headers };
-          const atZero = Record({ ...fields, timestampDelta: 0, offsetDelta: 0 }).buffer;
-          // Length prefix, then attributes and the two zero deltas: one byte each.
-          const recordTail = Buffer.from(atZero.subarray(lengthPrefix(atZero) + 3));
-          expect(Record({ recordTail, timestampDelta, offsetDelta }).buffer).toEqual(
-            Record({ ...fields, timestampDelta, offsetDelta }).buffer,
-          );
-        },
-      ),
+      fc.property(...recordArbitraries, (key, value, headers, timestampDelta, offsetDelta) => {
+        const fields = { key, value: Buffer.from(value), headers };
+        const atZero = Record({ ...fields, timestampDelta: 0, offsetDelta: 0 }).buffer;
+        // Length prefix, then attributes and the two zero deltas: one byte each.
+        const recordTail = Buffer.from(atZero.subarray(lengthPrefix(atZero) + 3));
+        expect(Record({ recordTail, timestampDelta, offsetDelta }).buffer).toEqual(
+          Record({ ...fields, timestampDelta, offsetDelta }).buffer,
+        );
+      }),
       { numRuns: 1_000 },
     );
   });
