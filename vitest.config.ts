@@ -68,6 +68,7 @@ export default defineConfig({
           name: 'web',
           include: ['frontends/*/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['./scripts/test/web-setup.ts'],
           testTimeout: 30_000,
         },
       },
