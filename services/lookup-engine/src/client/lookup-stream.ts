@@ -2,6 +2,7 @@ import { Metadata, status, type ClientDuplexStream, type ServiceError } from '@g
 import { DeadlineExceededError, fromGrpcError, type Component, type DomainError } from '@ipdata/common';
 import type { BatchLookupResponse } from '@ipdata/proto/lookup/v1/lookup';
 import { decodeBatchLookupCompactResponse } from './compact-batch-decoder.js';
+import { DecodeError, WireCursor } from '../wire/wire-cursor.js';
 import { parseError, type TunedLookupServiceClient } from './lookup-client.js';
 
 interface Waiting {
@@ -145,19 +146,13 @@ const TRANSPORT_CODES = new Set<number>([status.CANCELLED, status.UNAVAILABLE, s
 /** The BatchLookupCompactResponse inside a BatchLookupCompactStreamResponse (field 1). */
 function batchOf(bytes: Buffer): Buffer {
   if (bytes.length === 0) return bytes;
-  if (bytes[0] !== 0x0a) throw new RangeError(`unexpected field tag ${bytes[0]}`);
-  let length = 0;
-  let shift = 0;
-  let at = 1;
-  for (;;) {
-    if (at >= bytes.length || shift > 28) throw new RangeError('truncated batch length');
-    const byte = bytes[at++] as number;
-    length += (byte & 0x7f) * 2 ** shift;
-    if (byte < 0x80) break;
-    shift += 7;
-  }
-  if (at + length !== bytes.length) throw new RangeError('batch length does not match the message');
-  return bytes.subarray(at);
+  const cursor = new WireCursor();
+  cursor.reset(bytes);
+  const tag = cursor.varint();
+  if (tag !== 0x0a) throw new DecodeError(`unexpected field tag ${tag}`);
+  const end = cursor.limit();
+  if (end !== bytes.length) throw new DecodeError('batch length does not match the message');
+  return bytes.subarray(cursor.pos, end);
 }
 
 function unavailable(details: string): ServiceError {
