@@ -97,7 +97,7 @@ export { outboxEvent, type OutboxEvent } from './outbox/outbox-event.js';
 export { PENDING_EVENTS_INDEX, outboxUpdate, pendingEventsField } from './outbox/outbox-mongo.js';
 export { OutboxRelay, type OutboxRelayConfig, type RelayResult } from './outbox/outbox-relay.js';
 
-export { GrpcServer, unary, type GrpcServerConfig, type UnaryHandler } from './grpc/grpc-server.js';
+export { GrpcServer, logHandlerError, unary, type GrpcServerConfig, type UnaryHandler } from './grpc/grpc-server.js';
 export { callUnary, createGrpcClient, deadlineInterceptor, type GrpcClientConfig } from './grpc/grpc-client.js';
 export {
   DEFAULT_MAX_RECEIVE_MESSAGE_BYTES,

@@ -32,6 +32,18 @@ export interface GrpcServerConfig {
 export type UnaryHandler<Req, Res> = (request: Req, call: ServerUnaryCall<Req, Res>) => Promise<Res>;
 
 /**
+ * How a handler's failure is logged: domain errors a caller caused (not found, invalid input,
+ * ...) at debug, with their kind and reason; anything else at error, with the stack.
+ */
+export function logHandlerError(logger: Logger, method: string, error: unknown): void {
+  if (isDomainError(error) && error.kind !== 'internal') {
+    logger.debug({ method, kind: error.kind, reason: error.reason }, error.message);
+  } else {
+    logger.error({ method, err: error }, 'gRPC handler failed');
+  }
+}
+
+/**
  * Adapts an async handler to grpc-js: a thrown DomainError becomes its gRPC status, anything
  * else is logged and answered with INTERNAL "internal error" so no detail leaks. A call whose
  * deadline already passed is refused before the handler runs.
@@ -47,11 +59,7 @@ export function unary<Req, Res>(logger: Logger, method: string, handler: UnaryHa
     handler(call.request, call).then(
       (response) => callback(null, response),
       (error: unknown) => {
-        if (isDomainError(error) && error.kind !== 'internal') {
-          logger.debug({ method, kind: error.kind, reason: error.reason }, error.message);
-        } else {
-          logger.error({ method, err: error }, 'gRPC handler failed');
-        }
+        logHandlerError(logger, method, error);
         callback(toGrpcStatus(error), null);
       },
     );

@@ -93,14 +93,17 @@ class FastClient extends TunedClient {
   }
 }
 
+/** A ServiceError as grpc-js reports one: message `<code> <NAME>: <details>`, empty metadata. */
+export function serviceError(code: status, details: string): ServiceError {
+  return Object.assign(new Error(`${code} ${status[code]}: ${details}`), { code, details, metadata: new Metadata() });
+}
+
 /** What grpc-js reports when a deserializer throws: INTERNAL, "Response message parsing error". */
 export function parseError(failure: unknown): ServiceError {
-  const details = `Response message parsing error: ${failure instanceof Error ? failure.message : String(failure)}`;
-  return Object.assign(new Error(`${status.INTERNAL} INTERNAL: ${details}`), {
-    code: status.INTERNAL,
-    details,
-    metadata: new Metadata(),
-  });
+  return serviceError(
+    status.INTERNAL,
+    `Response message parsing error: ${failure instanceof Error ? failure.message : String(failure)}`,
+  );
 }
 
 /**

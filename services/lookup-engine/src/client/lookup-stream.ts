@@ -3,7 +3,7 @@ import { DeadlineExceededError, fromGrpcError, type Component, type DomainError 
 import type { BatchLookupResponse } from '@ipdata/proto/lookup/v1/lookup';
 import { decodeBatchLookupCompactResponse } from './compact-batch-decoder.js';
 import { DecodeError, WireCursor } from '../wire/wire-cursor.js';
-import { parseError, type TunedLookupServiceClient } from './lookup-client.js';
+import { parseError, serviceError, type TunedLookupServiceClient } from './lookup-client.js';
 
 interface Waiting {
   ips: string[];
@@ -127,7 +127,7 @@ export class BatchLookupStream implements Component {
       }
       waiting.done = true;
       clearTimeout(waiting.timer);
-      waiting.reject(fromGrpcError(error ?? unavailable('the lookup stream ended before answering')));
+      waiting.reject(fromGrpcError(error ?? serviceError(status.UNAVAILABLE, 'the lookup stream ended before answering')));
     }
   }
 
@@ -153,8 +153,4 @@ function batchOf(bytes: Buffer): Buffer {
   const end = cursor.limit();
   if (end !== bytes.length) throw new DecodeError('batch length does not match the message');
   return bytes.subarray(cursor.pos, end);
-}
-
-function unavailable(details: string): ServiceError {
-  return Object.assign(new Error(details), { code: status.UNAVAILABLE, details, metadata: new Metadata() });
 }

@@ -1,7 +1,7 @@
 import {
   InvalidArgumentError,
+  logHandlerError,
   NotFoundError,
-  isDomainError,
   systemClock,
   toGrpcStatus,
   unary,
@@ -19,6 +19,7 @@ import type {
   LookupRequest,
 } from '@ipdata/proto/lookup/v1/lookup';
 import { asnSummaryOf, findAsn } from '../dataset/asn-directory.js';
+import { Sink } from '../wire/wire-sink.js';
 import type { DatasetStore } from '../dataset/dataset-store.js';
 
 export const MAX_BATCH = 1_000;
@@ -106,9 +107,7 @@ export function lookupStream(store: DatasetStore, logger: Logger, clock: Clock, 
       try {
         bytes = store.current().compactEncoder.encode(batchQueries(ips), clock.now().getTime());
       } catch (error) {
-        if (isDomainError(error) && error.kind !== 'internal') {
-          logger.debug({ method: 'BatchLookupCompactStream', kind: error.kind, reason: error.reason }, error.message);
-        } else logger.error({ method: 'BatchLookupCompactStream', err: error }, 'gRPC handler failed');
+        logHandlerError(logger, 'BatchLookupCompactStream', error);
         finish(error);
         return;
       }
@@ -132,14 +131,7 @@ interface LookupStreamCall {
 
 /** BatchLookupCompactStreamResponse { batch = 1 } around an encoded BatchLookupCompactResponse. */
 function streamResponse(batch: Buffer): Buffer {
-  const header = Buffer.allocUnsafe(6);
-  header[0] = 0x0a; // field 1, length-delimited
-  let at = 1;
-  let length = batch.length;
-  while (length >= 0x80) {
-    header[at++] = (length & 0x7f) | 0x80;
-    length >>>= 7;
-  }
-  header[at++] = length;
-  return Buffer.concat([header.subarray(0, at), batch]);
+  const sink = new Sink(batch.length + 6);
+  sink.raw(0x0a, batch); // field 1, length-delimited
+  return sink.take();
 }

@@ -1,5 +1,8 @@
 import { writeIpv4Ascii } from '@ipdata/common/ip';
 
+/** "255.255.255.255/32" */
+const IPV4_TEXT_MAX = 18;
+
 /**
  * A large response body written piece by piece as UTF-8 into one growing Buffer. Concatenating
  * a batch's 1,000 answers into one string and handing it to the socket cost three passes over
@@ -8,9 +11,6 @@ import { writeIpv4Ascii } from '@ipdata/common/ip';
  * socket writes the bytes as they are. (The flags' emoji make the text two-byte, which makes the
  * length pass slow.)
  */
-/** "255.255.255.255/32" */
-const IPV4_TEXT_MAX = 18;
-
 export class Utf8Body {
   private buffer: Buffer;
   private length = 0;
