@@ -100,6 +100,11 @@ bench-api: dataset ## public API benchmark: wrk on bff-en vs node:http, Express,
 	scripts/bench/install-tools.sh
 	$(TSX) scripts/bench/public-api.bench.ts --runs 3 $(BENCH_ARGS)
 
+.PHONY: bench-tail
+bench-tail: dataset ## GET /v1/ip's open-loop tail: bff-en with accounting on and off at a fixed rate; slow-answer bursts, stalls, GC, thread CPU (needs make stack-up; JSON lines)
+	scripts/bench/install-tools.sh
+	$(TSX) scripts/bench/open-loop-tail.bench.ts $(BENCH_ARGS)
+
 .PHONY: bench-lighthouse
 bench-lighthouse: ## Lighthouse performance/accessibility of a face's key pages on Debian's Chromium (needs make up; SITE=a|b, BASE=, PATHS=, RUNS=)
 	scripts/test/install-chromium.sh

@@ -95,6 +95,12 @@ export function percentile(sorted: Float64Array | number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 }
 
+/** `--<name> <n>` from the command line: a positive number, else `fallback`. */
+export function numberOption(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  return Math.max(1, Number(at >= 0 ? process.argv[at + 1] : fallback) || fallback);
+}
+
 export function emit(result: Record<string, unknown>): void {
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }

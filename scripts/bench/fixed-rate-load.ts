@@ -50,8 +50,8 @@ interface VegetaReport {
 
 const ms = (ns: number) => Math.round(ns / 1e3) / 1e3;
 
-/** One vegeta attack at a fixed rate, bounded by -duration and killed if it overruns by 30 s. */
-export function runFixedRate(options: FixedRateOptions): Promise<FixedRateResult> {
+/** vegeta's targets file for `options` (GET path + address, round robin; the key as a header). */
+export function writeVegetaTargets(options: FixedRateOptions): string {
   const targets = join(options.workDir, `vegeta-targets-${options.origin.replace(/\W+/g, '-')}.txt`);
   const header = options.apiKey ? `Authorization: Bearer ${options.apiKey}\n` : '';
   const count = Math.min(options.addresses.length, Math.ceil(options.ratePerSecond * options.seconds));
@@ -62,9 +62,13 @@ export function runFixedRate(options: FixedRateOptions): Promise<FixedRateResult
       .map((address) => `GET ${options.origin}${options.path}${address}\n${header}`)
       .join('\n'),
   );
-  // attack | report in one shell: vegeta's binary results go straight into its own reader.
+  return targets;
+}
+
+/** vegeta attack's arguments: a fixed rate, bounded by -duration, at most `connections` in flight. */
+export function vegetaAttackArgs(options: FixedRateOptions, targets: string): string[] {
   const connections = String(options.connections);
-  const attack = [
+  return [
     'attack',
     `-targets=${targets}`,
     `-rate=${Math.round(options.ratePerSecond)}/s`,
@@ -75,33 +79,45 @@ export function runFixedRate(options: FixedRateOptions): Promise<FixedRateResult
     `-workers=${connections}`,
     `-max-workers=${connections}`,
   ];
-  const script = `"$VEGETA" ${attack.map((arg) => `'${arg}'`).join(' ')} | "$VEGETA" report -type=json`;
+}
+
+/**
+ * One vegeta attack at a fixed rate piped into `vegeta <reader...>` (report, encode), bounded by
+ * -duration and killed if it overruns by 30 s; resolves with the reader's output.
+ */
+export function runVegeta(options: FixedRateOptions, reader: readonly string[]): Promise<string> {
+  const attack = vegetaAttackArgs(options, writeVegetaTargets(options));
+  // attack | reader in one shell: vegeta's binary results go straight into its own reader.
+  const quoted = (args: readonly string[]) => args.map((arg) => `'${arg}'`).join(' ');
+  const script = `"$VEGETA" ${quoted(attack)} | "$VEGETA" ${quoted(reader)}`;
   const child = spawn('bash', ['-o', 'pipefail', '-c', script], {
     env: { ...process.env, VEGETA },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
+  const output: Buffer[] = [];
   let errors = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
   child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   const killer = setTimeout(() => child.kill('SIGKILL'), (options.seconds + 30) * 1000);
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => {
       clearTimeout(killer);
-      if (code !== 0) {
-        reject(new Error(`vegeta failed (exit ${code}; run scripts/bench/install-tools.sh):\n${errors}`));
-        return;
-      }
-      const report = JSON.parse(output) as VegetaReport;
-      resolve({
-        requests: report.requests,
-        rate: Math.round(report.rate),
-        success: report.success,
-        p50_ms: ms(report.latencies['50th']),
-        p90_ms: ms(report.latencies['90th']),
-        p99_ms: ms(report.latencies['99th']),
-        max_ms: ms(report.latencies.max),
-      });
+      if (code !== 0) reject(new Error(`vegeta failed (exit ${code}; run scripts/bench/install-tools.sh):\n${errors}`));
+      else resolve(Buffer.concat(output).toString());
     });
   });
+}
+
+/** One vegeta attack at a fixed rate: its report. */
+export async function runFixedRate(options: FixedRateOptions): Promise<FixedRateResult> {
+  const report = JSON.parse(await runVegeta(options, ['report', '-type=json'])) as VegetaReport;
+  return {
+    requests: report.requests,
+    rate: Math.round(report.rate),
+    success: report.success,
+    p50_ms: ms(report.latencies['50th']),
+    p90_ms: ms(report.latencies['90th']),
+    p99_ms: ms(report.latencies['99th']),
+    max_ms: ms(report.latencies.max),
+  };
 }

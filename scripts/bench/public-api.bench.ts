@@ -40,7 +40,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createTestAccount } from '../test/system/index.js';
-import { emit, median, repoRoot, startServer, stopServer } from './bench-support.js';
+import { emit, median, numberOption as option, repoRoot, startServer, stopServer } from './bench-support.js';
 import { runFixedRate } from './fixed-rate-load.js';
 import { runBulkJob } from './public-api-bulk.js';
 import { cpuPerRequest, cpuSnapshot } from './process-cpu.js';
@@ -58,10 +58,6 @@ import {
   type WrkResult,
 } from './public-api-support.js';
 
-function option(name: string, fallback: number): number {
-  const at = process.argv.indexOf(`--${name}`);
-  return Math.max(1, Number(at >= 0 ? process.argv[at + 1] : fallback) || fallback);
-}
 const runs = option('runs', 3);
 const seconds = option('seconds', 10);
 const connections = option('connections', 50);
