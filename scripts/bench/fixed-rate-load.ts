@@ -51,7 +51,7 @@ interface VegetaReport {
 const ms = (ns: number) => Math.round(ns / 1e3) / 1e3;
 
 /** vegeta's targets file for `options` (GET path + address, round robin; the key as a header). */
-export function writeVegetaTargets(options: FixedRateOptions): string {
+function writeVegetaTargets(options: FixedRateOptions): string {
   const targets = join(options.workDir, `vegeta-targets-${options.origin.replace(/\W+/g, '-')}.txt`);
   const header = options.apiKey ? `Authorization: Bearer ${options.apiKey}\n` : '';
   const count = Math.min(options.addresses.length, Math.ceil(options.ratePerSecond * options.seconds));
@@ -66,7 +66,7 @@ export function writeVegetaTargets(options: FixedRateOptions): string {
 }
 
 /** vegeta attack's arguments: a fixed rate, bounded by -duration, at most `connections` in flight. */
-export function vegetaAttackArgs(options: FixedRateOptions, targets: string): string[] {
+function vegetaAttackArgs(options: FixedRateOptions, targets: string): string[] {
   const connections = String(options.connections);
   return [
     'attack',

@@ -144,7 +144,7 @@ try {
         {
           origin: server.origin,
           path: '/v1/ip/',
-          addresses: addresses.slice(offset),
+          addresses: addresses.slice(offset, offset + rate * seconds),
           apiKey,
           ratePerSecond: rate,
           seconds,
