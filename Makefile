@@ -105,6 +105,10 @@ bench-tail: dataset ## GET /v1/ip's open-loop tail: bff-en with accounting on an
 	scripts/bench/install-tools.sh
 	$(TSX) scripts/bench/open-loop-tail.bench.ts $(BENCH_ARGS)
 
+.PHONY: bench-quota
+bench-quota: ## what a quota reservation costs Redis: PING vs one reservation per script call vs 50 in one (needs make stack-up; JSON lines)
+	$(TSX) scripts/bench/quota-redis.bench.ts $(BENCH_ARGS)
+
 .PHONY: bench-lighthouse
 bench-lighthouse: ## Lighthouse performance/accessibility of a face's key pages on Debian's Chromium (needs make up; SITE=a|b, BASE=, PATHS=, RUNS=)
 	scripts/test/install-chromium.sh

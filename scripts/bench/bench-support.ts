@@ -101,6 +101,12 @@ export function numberOption(name: string, fallback: number): number {
   return Math.max(1, Number(at >= 0 ? process.argv[at + 1] : fallback) || fallback);
 }
 
+/** `--<name> <text>` from the command line, or undefined. */
+export function textOption(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
+
 export function emit(result: Record<string, unknown>): void {
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }

@@ -8,23 +8,26 @@
  *   windows holding at least 20 of them) and the share of slow answers inside those windows;
  * - bff-en's event-loop stalls (a 2-ms timer more than 10 ms late) and GC pauses by kind
  *   (open-loop-tail-probe.mjs, loaded into bff-en);
- * - per 100 ms, bff-en's main thread's CPU and its wait for a core, and its other threads' CPU
- *   (GC helpers, the ledger's Kafka worker), in slow windows against calm ones (`/proc/<pid>/task/<tid>/schedstat`,
- *   sampled every 20 ms by this process: its own cost falls on the machine alike for both).
+ * - per 100 ms, in slow windows against calm ones (`cpu_ms_per_window_slow` / `_calm`): bff-en's
+ *   main thread's CPU and its wait for a core, its other threads' CPU (GC helpers, the ledger's
+ *   Kafka worker; `/proc/<pid>/task/<tid>/schedstat`), the CPU of every other process of the stack
+ *   by group (the engine, Redis, Kafka, vegeta, ...) and the machine's busy time, sampled every
+ *   20 ms by this process (its own cost falls on the machine alike for both variants).
  * Session 21's reading is in services/bff-en/README.md ("Measured"). Bounded: every attack is
  * -duration bounded and everything started is stopped at the end.
  *
  *   make dataset && make stack-up && scripts/bench/install-tools.sh
  *   node --conditions=source --import tsx scripts/bench/open-loop-tail.bench.ts [--rate 2000]
- *        [--seconds 20] [--rounds 3] [--slow-ms 20]
+ *        [--seconds 20] [--rounds 3] [--slow-ms 20] [--try-node-flags "<node flags>"]
  * BENCH_BFF_EN_ENV="NAME=value,..." adds variables to both bff-en (public-api-platform.ts).
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestAccount } from '../test/system/index.js';
-import { emit, median, numberOption as option, percentile, repoRoot } from './bench-support.js';
+import { emit, median, numberOption as option, percentile, processCpuMs, repoRoot, textOption } from './bench-support.js';
 import { runVegeta } from './fixed-rate-load.js';
+import { groupedProcesses, machineBusyMs } from './process-cpu.js';
 import { BenchPlatform } from './public-api-platform.js';
 import { randomPublicIpv4, round } from './public-api-support.js';
 
@@ -32,13 +35,15 @@ const rate = option('rate', 2_000);
 const seconds = option('seconds', 20);
 const rounds = option('rounds', 3);
 const slowMs = option('slow-ms', 20);
+/** Node flags to try: a third variant, accounting on, started with them (e.g. "--single-threaded-gc"). */
+const tryNodeFlags = textOption('try-node-flags');
 const WINDOW_MS = 100;
 /** A window is "slow" when it holds this many slow answers: a stall, not a stray. */
 const SLOW_WINDOW_ANSWERS = 20;
 const SAMPLE_EVERY_MS = 20;
 
-/** CPU time (ns) of `pid`'s main thread and of its other threads, and the main thread's wait for a core. */
-function threadCpu(pid: number): { main: number; mainWait: number; others: number } {
+/** ms of CPU of `pid`'s main thread and of its other threads, and of the main thread's wait for a core. */
+function threadCpu(pid: number): { main: number; main_wait: number; other_threads: number } {
   let main = 0;
   let mainWait = 0;
   let others = 0;
@@ -52,19 +57,39 @@ function threadCpu(pid: number): { main: number; mainWait: number; others: numbe
       // The thread ended between the listing and the read.
     }
   }
-  return { main, mainWait, others };
+  return { main: main / 1e6, main_wait: mainWait / 1e6, other_threads: others / 1e6 };
 }
 
+/**
+ * Cumulative ms per name at one moment: bff-en's threads (threadCpu), the machine, and each other
+ * process of the stack as `<group> <pid>` (summed per group per window: a process that starts
+ * meanwhile, such as each attack's vegeta, counts from its first sample on).
+ */
 interface CpuSample {
   atMs: number;
-  main: number;
-  mainWait: number;
-  others: number;
+  ms: Record<string, number>;
 }
 
-function sampleThreads(pid: number): { stop(): CpuSample[] } {
+/**
+ * Samples every SAMPLE_EVERY_MS: `pid`'s threads, every other process of the stack by group
+ * (process-cpu.ts: the engine, Redis, Kafka, vegeta, ...; `skip` left out, the list renewed every
+ * 10 samples) and the machine's busy time.
+ */
+function sampleCpu(pid: number, skip: ReadonlySet<number>): { stop(): CpuSample[] } {
   const samples: CpuSample[] = [];
-  const timer = setInterval(() => samples.push({ atMs: Date.now(), ...threadCpu(pid) }), SAMPLE_EVERY_MS);
+  let groups: Array<[number, string]> = [];
+  const timer = setInterval(() => {
+    if (samples.length % 10 === 0) groups = [...groupedProcesses()].filter(([other]) => other !== pid && !skip.has(other));
+    const ms: Record<string, number> = { ...threadCpu(pid), machine: machineBusyMs() };
+    for (const [other, group] of groups) {
+      try {
+        ms[`${group} ${other}`] = processCpuMs(other);
+      } catch {
+        // Exited (the vegeta of an attack that ended).
+      }
+    }
+    samples.push({ atMs: Date.now(), ms });
+  }, SAMPLE_EVERY_MS);
   return {
     stop() {
       clearInterval(timer);
@@ -100,20 +125,22 @@ function probeEvents(file: string, from: number, to: number): Record<string, num
   return out;
 }
 
-/** Mean ms per 100-ms window (main thread on a CPU and waiting for one, other threads on a CPU) over the windows `pick` keeps. */
-function cpuPerWindow(samples: CpuSample[], start: number, pick: (window: number) => boolean) {
-  const sums = { main: 0, mainWait: 0, others: 0, windows: new Set<number>() };
+/** Mean ms of CPU (or of waiting for one) per 100-ms window, per name (a group: its processes summed), over the windows `pick` keeps. */
+function cpuPerWindow(samples: CpuSample[], start: number, pick: (window: number) => boolean): Record<string, number> {
+  const sums: Record<string, number> = {};
+  const windows = new Set<number>();
   for (let i = 1; i < samples.length; i++) {
     const [before, after] = [samples[i - 1] as CpuSample, samples[i] as CpuSample];
     const window = Math.floor((after.atMs - start) / WINDOW_MS);
     if (!pick(window)) continue;
-    sums.windows.add(window);
-    sums.main += (after.main - before.main) / 1e6;
-    sums.mainWait += (after.mainWait - before.mainWait) / 1e6;
-    sums.others += (after.others - before.others) / 1e6;
+    windows.add(window);
+    for (const [key, ms] of Object.entries(after.ms)) {
+      const name = key.split(' ', 1)[0] as string;
+      sums[name] = (sums[name] ?? 0) + ms - (before.ms[key] ?? ms);
+    }
   }
-  const n = sums.windows.size || 1;
-  return { main: round(sums.main / n, 1), mainWait: round(sums.mainWait / n, 1), others: round(sums.others / n, 1) };
+  const n = windows.size || 1;
+  return Object.fromEntries(Object.entries(sums).map(([name, ms]) => [name, round(ms / n, 1)]));
 }
 
 const work = mkdtempSync(join(tmpdir(), 'ipdata-bench-tail-'));
@@ -121,24 +148,29 @@ const platform = await BenchPlatform.start(join(work, 'system'), Number(process.
 try {
   const probe = join(repoRoot, 'scripts/bench/open-loop-tail-probe.mjs');
   const variants = await Promise.all(
-    (['on', 'off'] as const).map(async (name) => {
+    ['on', 'off', ...(tryNodeFlags === undefined ? [] : ['on_tried'])].map(async (name) => {
       const probeFile = join(work, `probe-${name}.log`);
-      const server = await platform.startBffEn(`bff-en-${name}`, {
-        NODE_OPTIONS: `--import ${probe}`,
-        BENCH_TAIL_PROBE_FILE: probeFile,
-        ...(name === 'off' ? { PUBLIC_API_ACCOUNTING: 'off' } : {}),
-      });
+      const server = await platform.startBffEn(
+        `bff-en-${name}`,
+        {
+          NODE_OPTIONS: `--import ${probe}`,
+          BENCH_TAIL_PROBE_FILE: probeFile,
+          ...(name === 'off' ? { PUBLIC_API_ACCOUNTING: 'off' } : {}),
+        },
+        name === 'on_tried' ? (tryNodeFlags?.split(' ') ?? []) : [],
+      );
       return { name, server, probeFile };
     }),
   );
+  const bffEnPids = new Set(variants.map(({ server }) => server.pid));
   const apiKey = (await createTestAccount({ plan: 'api-bench', keyName: 'bench-tail' })).apiKey;
   const addresses = randomPublicIpv4(rate * seconds * (rounds + 1), 21);
-  const p99s: Record<string, number[]> = { on: [], off: [] };
+  const p99s: Record<string, number[]> = { on: [], off: [], on_tried: [] };
   // Round 0 warms both up (JIT, the engine's first records) and is not reported.
   for (let roundNo = 0; roundNo <= rounds; roundNo++) {
     for (const { name, server, probeFile } of variants) {
       const offset = roundNo * rate * seconds;
-      const sampler = sampleThreads(server.pid);
+      const sampler = sampleCpu(server.pid, bffEnPids);
       const started = Date.now();
       const csv = await runVegeta(
         {
@@ -183,12 +215,8 @@ try {
         slow_answers: slow,
         slow_windows: slowWindows.size,
         slow_share_in_slow_windows: round(inSlowWindows / (slow || 1)),
-        main_cpu_ms_per_window_slow: busy.main,
-        main_cpu_ms_per_window_calm: calm.main,
-        main_wait_ms_per_window_slow: busy.mainWait,
-        main_wait_ms_per_window_calm: calm.mainWait,
-        other_threads_cpu_ms_per_window_slow: busy.others,
-        other_threads_cpu_ms_per_window_calm: calm.others,
+        cpu_ms_per_window_slow: busy,
+        cpu_ms_per_window_calm: calm,
         ...probeEvents(probeFile, first, first + seconds * 1000 + 1000),
       });
     }
@@ -201,6 +229,9 @@ try {
     on_p99_ms_median: median(p99s['on'] ?? []),
     off_p99_ms_median: median(p99s['off'] ?? []),
     accounting_p99_cost_ms: round(median(p99s['on'] ?? []) - median(p99s['off'] ?? []), 1),
+    ...(tryNodeFlags === undefined
+      ? {}
+      : { tried_node_flags: tryNodeFlags, on_tried_p99_ms_median: median(p99s['on_tried'] ?? []) }),
   });
 } finally {
   await platform.stop();

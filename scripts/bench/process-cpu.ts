@@ -24,6 +24,7 @@ const GROUPS: ReadonlyArray<readonly [string, RegExp]> = [
   ['kafka', /kafka|java/],
   ['mongo', /ferretdb|mongod/],
   ['wrk', /(^|\/)wrk /],
+  ['vegeta', /(^|\/)vegeta /],
 ];
 
 const TICKS_PER_SECOND = 100;
@@ -70,6 +71,27 @@ function schedstat(pid: number): [number, number] {
   } catch {
     return [0, 0];
   }
+}
+
+/** The processes running now that fall in a group (GROUPS; `other` is left out), pid → group. */
+export function groupedProcesses(): Map<number, string> {
+  const groups = new Map<number, string>();
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      const group = groupOf(readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' '));
+      if (group !== 'other') groups.set(pid, group);
+    } catch {
+      // The process exited meanwhile.
+    }
+  }
+  return groups;
+}
+
+/** The machine's busy CPU time so far (all cores, idle and iowait left out), in ms. */
+export function machineBusyMs(): number {
+  return (machineTicks().busy * 1000) / TICKS_PER_SECOND;
 }
 
 export function cpuSnapshot(): CpuSnapshot {

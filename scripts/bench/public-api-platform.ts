@@ -136,7 +136,11 @@ export class BenchPlatform {
    * flags (--cpu-prof) go in NODE_OPTIONS. Its log level is BENCH_LOG_LEVEL, default info as in
    * production: what it logs per request is part of its cost.
    */
-  async startBffEn(instance: string, env: Record<string, string> = {}): Promise<ServiceProcess & { origin: string }> {
+  async startBffEn(
+    instance: string,
+    env: Record<string, string> = {},
+    nodeFlags: readonly string[] = [],
+  ): Promise<ServiceProcess & { origin: string }> {
     const port = await freePort();
     // BENCH_TELEMETRY=1: OpenTelemetry loaded first, as infra/local/services.sh runs services (the
     // built register: NODE_OPTIONS imports run before the launcher's tsx, so no TypeScript here).
@@ -156,6 +160,7 @@ export class BenchPlatform {
       },
       logFile: join(this.dir, 'logs', `${instance}.log`),
       ready: { http: port },
+      nodeFlags,
     });
     this.running.push(service);
     return Object.assign(service, { origin: `http://127.0.0.1:${port}` });

@@ -25,6 +25,8 @@ export interface ServiceProcessOptions {
    */
   ready: Readiness;
   readyTimeoutMs?: number;
+  /** Flags for node itself, before the entry (V8 flags NODE_OPTIONS refuses, such as `--single-threaded-gc`). */
+  nodeFlags?: readonly string[];
   /**
    * Run in its own process group, not tied to this process's life: the pid (and the entry, so a
    * recycled pid is never taken for it) is written to `pidFile` as soon as it is spawned.
@@ -73,13 +75,17 @@ export class ServiceProcess {
     }
     mkdirSync(dirname(options.logFile), { recursive: true });
     const log = openSync(options.logFile, 'w');
-    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', options.entry], {
-      cwd: repoRoot,
-      // Only what a service needs: the parent's variables (vitest's own, the stack's) stay out.
-      env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: process.env['HOME'] ?? '/tmp', ...options.env },
-      stdio: ['ignore', log, log],
-      detached: options.detached !== undefined,
-    });
+    const child = spawn(
+      process.execPath,
+      [...(options.nodeFlags ?? []), '--conditions=source', '--import', 'tsx', options.entry],
+      {
+        cwd: repoRoot,
+        // Only what a service needs: the parent's variables (vitest's own, the stack's) stay out.
+        env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: process.env['HOME'] ?? '/tmp', ...options.env },
+        stdio: ['ignore', log, log],
+        detached: options.detached !== undefined,
+      },
+    );
     closeSync(log);
     const service = new ServiceProcess(options, child);
     if (options.detached) {

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
+import { quotaAccountDayKey, quotaKeyDayKey, quotaMonthKey } from '@ipdata/common';
 import { ManualClock, stackAddresses, uniqueName } from '@ipdata/common/testing';
 import { RedisQuotaStore } from '../src/adapters/redis/index.js';
 import { QuotaService, periodOf, type QuotaDecision, type QuotaSubject } from '../src/quota/index.js';
@@ -176,6 +177,44 @@ describe('quota engine on real Redis: exact under concurrency, never double coun
     ]);
     expect(await store.reserveCall('resent-call', commands, 120)).toEqual(first);
     expect(await monthCounter(who.accountId)).toBe(100);
+  });
+
+  it('every counter gets its TTL when a grant makes it, through either script, and keeps it as grants add up', async () => {
+    const store = new RedisQuotaStore(redis, { keyPrefix: prefix, counterTtlSeconds: 5_000 });
+    const [viaCall, viaEach] = [subject(), subject()];
+    const command = (who: QuotaSubject) => ({
+      accountId: who.accountId,
+      keyId: who.keyId,
+      count: 3,
+      partial: false,
+      ceiling: 100,
+      burstPerSecond: 10,
+      month: '2030-05',
+      day: '2030-05-15',
+      second: 1_905_163_200,
+    });
+    const counters = (who: QuotaSubject) => [
+      quotaMonthKey(prefix, who.accountId, '2030-05'),
+      quotaAccountDayKey(prefix, who.accountId, '2030-05-15'),
+      quotaKeyDayKey(prefix, who.keyId, '2030-05-15'),
+    ];
+    await store.reserveCall('ttl-call', [command(viaCall)], 120);
+    await store.reserveEach([{ ...command(viaEach), requestId: 'ttl-each', force: false, rememberSeconds: 600 }]);
+    for (const who of [viaCall, viaEach]) {
+      for (const key of counters(who)) {
+        expect(await redis.get(key)).toBe('3');
+        expect(await redis.ttl(key)).toBeGreaterThan(4_900);
+      }
+      const burstTtl = await redis.ttl(`${prefix}b:${who.keyId}:1905163200`);
+      expect(burstTtl).toBeGreaterThan(0);
+      expect(burstTtl).toBeLessThanOrEqual(2);
+    }
+    // A counter made earlier keeps the TTL it has while grants add to it (EXPIRE only when made).
+    await redis.expire(counters(viaCall)[0] as string, 4_000);
+    await store.reserveCall('ttl-call-2', [command(viaCall)], 120);
+    expect(await redis.get(counters(viaCall)[0] as string)).toBe('6');
+    expect(await redis.ttl(counters(viaCall)[0] as string)).toBeLessThanOrEqual(4_000);
+    expect(await redis.ttl(counters(viaCall)[1] as string)).toBeGreaterThan(3_900);
   });
 
   it('a journal replay counts a fail-open grant once, whether its timed-out call ran before, after or denied it', async () => {

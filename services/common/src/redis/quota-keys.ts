@@ -8,7 +8,7 @@
 /** Default prefix of every quota key (bff-en `QUOTA_KEY_PREFIX`, stats `QUOTA_KEY_PREFIX`). */
 export const DEFAULT_QUOTA_KEY_PREFIX = 'quota:';
 
-/** The monthly and daily counters live this long after their last change. */
+/** The monthly and daily counters live this long after they are made (or raised by stats). */
 export const QUOTA_COUNTER_TTL_SECONDS = 62 * 24 * 3600;
 
 /** Key segments after the prefix; the Lua of bff-en's reservation script writes the same. */

@@ -13,7 +13,7 @@ import type { QuotaCounterFloor, QuotaCounters } from '../../reconcile/quota-rec
  * Raises each counter to its floor when it is below, in one atomic script run per chunk, so a
  * reservation of bff-en running at the same moment either sees the old value and its INCRBY
  * lands on top of the raised one, or runs after and adds to it: a grant is never overwritten.
- * A raised counter gets bff-en's counter TTL (it refreshes it on every change too).
+ * A raised counter gets bff-en's counter TTL again (bff-en sets it when a grant makes the counter).
  * The keys come from ARGV like bff-en's reservation script (one Redis primary; a cluster would
  * need chunks grouped per hash slot).
  * ARGV: ttl, then key, floor pairs. Reply: counters raised.
