@@ -157,7 +157,7 @@ try {
           BENCH_TAIL_PROBE_FILE: probeFile,
           ...(name === 'off' ? { PUBLIC_API_ACCOUNTING: 'off' } : {}),
         },
-        name === 'on_tried' ? (tryNodeFlags?.split(' ') ?? []) : [],
+        name === 'on_tried' ? (tryNodeFlags?.split(' ').filter((flag) => flag !== '') ?? []) : [],
       );
       return { name, server, probeFile };
     }),
