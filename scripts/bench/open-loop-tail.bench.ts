@@ -13,7 +13,7 @@
  *   Kafka worker; `/proc/<pid>/task/<tid>/schedstat`), the CPU of every other process of the stack
  *   by group (the engine, Redis, Kafka, vegeta, ...) and the machine's busy time, sampled every
  *   20 ms by this process (its own cost falls on the machine alike for both variants).
- * Session 21's reading is in services/bff-en/README.md ("Measured"). Bounded: every attack is
+ * Sessions 21 and 22's readings are in services/bff-en/README.md ("Measured"). Bounded: every attack is
  * -duration bounded and everything started is stopped at the end.
  *
  *   make dataset && make stack-up && scripts/bench/install-tools.sh
@@ -35,7 +35,10 @@ const rate = option('rate', 2_000);
 const seconds = option('seconds', 20);
 const rounds = option('rounds', 3);
 const slowMs = option('slow-ms', 20);
-/** Node flags to try: a third variant, accounting on, started with them (e.g. "--single-threaded-gc"). */
+/**
+ * Node flags to try: a third variant, accounting on, started with them (e.g. "--single-threaded-gc");
+ * "" makes it the same as `on`, an A/A run that shows how far two identical builds differ here.
+ */
 const tryNodeFlags = textOption('try-node-flags');
 const WINDOW_MS = 100;
 /** A window is "slow" when it holds this many slow answers: a stall, not a stray. */
