@@ -73,20 +73,24 @@ function schedstat(pid: number): [number, number] {
   }
 }
 
-/** The processes running now that fall in a group (GROUPS; `other` is left out), pid → group. */
-export function groupedProcesses(): Map<number, string> {
+/** Every process running now, pid → its group (GROUPS, or `other`). Throws without /proc. */
+function processGroups(): Map<number, string> {
   const groups = new Map<number, string>();
   for (const entry of readdirSync('/proc')) {
     const pid = Number(entry);
     if (!Number.isInteger(pid)) continue;
     try {
-      const group = groupOf(readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' '));
-      if (group !== 'other') groups.set(pid, group);
+      groups.set(pid, groupOf(readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ')));
     } catch {
       // The process exited meanwhile.
     }
   }
   return groups;
+}
+
+/** The processes running now that fall in a group (GROUPS; `other` is left out), pid → group. */
+export function groupedProcesses(): Map<number, string> {
+  return new Map([...processGroups()].filter(([, group]) => group !== 'other'));
 }
 
 /** The machine's busy CPU time so far (all cores, idle and iowait left out), in ms. */
@@ -100,15 +104,12 @@ export function cpuSnapshot(): CpuSnapshot {
   let machine = { busy: 0, total: 0 };
   try {
     machine = machineTicks();
-    for (const entry of readdirSync('/proc')) {
-      const pid = Number(entry);
-      if (!Number.isInteger(pid)) continue;
+    for (const [pid, group] of processGroups()) {
       try {
         const ticks = statTicks(readFileSync(`/proc/${pid}/stat`, 'utf8'));
         const mainTicks = statTicks(readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8'));
         const [mainRunNs, mainWaitNs] = schedstat(pid);
-        const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-        processes.set(pid, { ticks, group: groupOf(commandLine), mainTicks, mainRunNs, mainWaitNs });
+        processes.set(pid, { ticks, group, mainTicks, mainRunNs, mainWaitNs });
       } catch {
         // The process exited meanwhile.
       }
