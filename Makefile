@@ -96,14 +96,18 @@ bench: build dataset ## lookup engine benchmark (JSON lines; medians and ratios 
 	$(TSX) scripts/bench/lookup-engine.bench.ts --runs 3
 
 .PHONY: bench-api
-bench-api: dataset ## public API benchmark: wrk on bff-en vs node:http, Express, a maxmind peer (needs make stack-up; JSON lines)
+bench-api: build dataset ## public API benchmark: wrk on bff-en vs node:http, Express, a maxmind peer (needs make stack-up; JSON lines)
 	scripts/bench/install-tools.sh
 	$(TSX) scripts/bench/public-api.bench.ts --runs 3 $(BENCH_ARGS)
 
 .PHONY: bench-tail
-bench-tail: dataset ## GET /v1/ip's open-loop tail: bff-en with accounting on and off at a fixed rate; slow-answer bursts, stalls, GC, thread CPU (needs make stack-up; JSON lines)
+bench-tail: build dataset ## GET /v1/ip's open-loop tail: bff-en with accounting on and off at a fixed rate; slow-answer bursts, stalls, GC, thread CPU (needs make stack-up; JSON lines)
 	scripts/bench/install-tools.sh
 	$(TSX) scripts/bench/open-loop-tail.bench.ts $(BENCH_ARGS)
+
+.PHONY: bench-render
+bench-render: build dataset ## POST /v1/batch's stages in one process (engine encoding, bff-en decoding and JSON) beside the general JSON way (JSON lines)
+	node --import tsx scripts/bench/batch-render.bench.ts $(BENCH_ARGS)
 
 .PHONY: bench-quota
 bench-quota: ## what a quota reservation costs Redis: PING vs one reservation per script call vs 50 in one (needs make stack-up; JSON lines)

@@ -101,12 +101,12 @@ export function topSelfTime(
   };
 }
 
-/** The package (node_modules/<name>) or service folder (services/<svc>/src/<dir>) a script URL belongs to. */
+/** The package (node_modules/<name>) or service folder (services/<svc>/src/<dir>, or dist/<dir> as built) a script URL belongs to. */
 function partOf(url: string): string | undefined {
   const path = url.replace(/^file:\/\//, '');
   const module = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
   if (module) return module[1];
-  const service = /services\/([^/]+)\/src\/([^/]+)/.exec(path);
+  const service = /services\/([^/]+)\/(?:src|dist)\/([^/]+)/.exec(path);
   if (service) return `${service[1]}/${service[2]}`;
   return undefined;
 }

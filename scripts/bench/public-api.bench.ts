@@ -6,10 +6,11 @@
  * jobs have a deadline, and everything it started is stopped at the end.
  *
  *   scripts/bench/install-tools.sh     # wrk from Debian, once
- *   make dataset && make stack-up      # the services run from source against this stack
+ *   make dataset build && make stack-up   # the services run as built against this stack
  *   node --conditions=source --import tsx scripts/bench/public-api.bench.ts [--runs 3] [--seconds 10]
  *        [--connections 50] [--batch-connections 16] [--threads 1] [--only ip,batch,bulk]
  *        [--bulk-lines 1000000] [--baselines-only] [--cpu-profile [ip|batch]] [--open-loop-percent 70]
+ *        [--try-node-flags "<node flags>"]
  *
  * Every wrk run also reports where the machine's CPU went per request (process-cpu.ts):
  * `<target>_cpu_us_per_req_<group>` for the server, its dependencies, wrk and the rest, and
@@ -26,6 +27,9 @@
  * route), bulk (POST /v1/bulk of 1,000,000 lines on a fresh bff-en: wall time to completion, RSS).
  * --cpu-profile adds one load (GET, or `batch`) on a profiled bff-en (and lookup engine) and prints their top 10
  * self-time functions and files and the inclusive time per package / service folder. --baselines-only measures the baselines alone (no services started).
+ * --try-node-flags adds a third bff-en (accounting on) started with those node flags, `bff_en_tried`,
+ * measured in turn with the others in the ip and batch sections (`tried_vs_bff_en`): a V8 or
+ * Node setting judged against the same build in the same run.
  *
  * The stack is KAFKA_BROKERS / MONGO_URL / REDIS_URL, else the stack.sh ports (KAFKA_PORT, ...);
  * the services use the port base BENCH_PORT_BASE (default 19450) and the shared test system's
@@ -40,7 +44,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createTestAccount } from '../test/system/index.js';
-import { emit, median, numberOption as option, repoRoot, startServer, stopServer } from './bench-support.js';
+import { emit, median, numberOption as option, repoRoot, startServer, stopServer, textOption } from './bench-support.js';
 import { runFixedRate } from './fixed-rate-load.js';
 import { runBulkJob } from './public-api-bulk.js';
 import { cpuPerRequest, cpuSnapshot } from './process-cpu.js';
@@ -75,6 +79,9 @@ const baselinesOnly = process.argv.includes('--baselines-only');
 // --cpu-profile [ip|batch]: the load to profile bff-en under (default ip).
 const profileAt = process.argv.indexOf('--cpu-profile');
 const cpuProfile = profileAt < 0 ? undefined : process.argv[profileAt + 1] === 'batch' ? 'batch' : 'ip';
+const tryNodeFlags = textOption('try-node-flags')
+  ?.split(' ')
+  .filter((flag) => flag !== '');
 
 const work = mkdtempSync(join(tmpdir(), 'ipdata-bench-api-'));
 const addresses = randomPublicIpv4(1_000_000, 11);
@@ -233,6 +240,7 @@ try {
   let apiKey = '';
   let bffOn: Awaited<ReturnType<BenchPlatform['startBffEn']>> | undefined;
   let bffOff: typeof bffOn;
+  let bffTried: typeof bffOn;
   if (!baselinesOnly) {
     const startedAt = Date.now();
     platform = await BenchPlatform.start(
@@ -240,10 +248,12 @@ try {
       Number(process.env['BENCH_PORT_BASE'] ?? 19450),
       cpuProfile !== undefined,
     );
-    [bffOn, bffOff] = await Promise.all([
+    [bffOn, bffOff, bffTried] = await Promise.all([
       platform.startBffEn('bff-en-on'),
       platform.startBffEn('bff-en-off', { PUBLIC_API_ACCOUNTING: 'off' }),
+      tryNodeFlags === undefined ? undefined : platform.startBffEn('bff-en-tried', {}, tryNodeFlags),
     ]);
+    if (tryNodeFlags !== undefined) summary['tried_node_flags'] = tryNodeFlags.join(' ');
     apiKey = (await createTestAccount({ plan: 'api-bench', keyName: 'bench' })).apiKey;
     summary['platform_start_s'] = round((Date.now() - startedAt) / 1000, 1);
   }
@@ -267,6 +277,7 @@ try {
       const get = (origin: string) => ({ origin, lines: addressFile, path: '/v1/ip/', apiKey });
       const targets: Target[] = [
         ...(bffOn ? [{ name: 'bff_en', wrk: get(bffOn.origin) }] : []),
+        ...(bffTried ? [{ name: 'bff_en_tried', wrk: get(bffTried.origin) }] : []),
         ...(bffOff ? [{ name: 'bff_en_off', wrk: get(bffOff.origin) }] : []),
         { name: 'node_http', wrk: get(nodeHttp) },
         { name: 'express', wrk: get(express) },
@@ -282,6 +293,7 @@ try {
               accounting_throughput_ratio: ratio(row, 'bff_en', 'bff_en_off'),
             }
           : {}),
+        ...(bffTried ? { tried_vs_bff_en: ratio(row, 'bff_en_tried', 'bff_en') } : {}),
         express_vs_node_http: ratio(row, 'express', 'node_http'),
         maxmind_peer_vs_express: ratio(row, 'maxmind_peer', 'express'),
       }));
@@ -327,10 +339,17 @@ try {
       await probe('batch_maxmind_peer', `${maxmind}/v1/batch`, init);
       const targets: Target[] = [
         ...(bffOn ? [{ name: 'bff_en', wrk: post(bffOn.origin) }] : []),
+        ...(bffTried ? [{ name: 'bff_en_tried', wrk: post(bffTried.origin) }] : []),
         { name: 'maxmind_peer', wrk: post(maxmind) },
       ];
-      await measure('batch_1000', targets, { connections: batchConnections, perRequest: 1000 }, (row): Record<string, number> =>
-        bffOn ? { bff_en_vs_maxmind_peer: ratio(row, 'bff_en', 'maxmind_peer') } : {},
+      await measure(
+        'batch_1000',
+        targets,
+        { connections: batchConnections, perRequest: 1000 },
+        (row): Record<string, number> => ({
+          ...(bffOn ? { bff_en_vs_maxmind_peer: ratio(row, 'bff_en', 'maxmind_peer') } : {}),
+          ...(bffTried ? { tried_vs_bff_en: ratio(row, 'bff_en_tried', 'bff_en') } : {}),
+        }),
       );
     });
   }
@@ -341,6 +360,7 @@ try {
       // A fresh bff-en: its VmHWM is then the peak of its start and the bulk jobs, not of the loads above.
       await bffOn?.stop();
       await bffOff?.stop();
+      await bffTried?.stop();
       // The heap each full GC leaves (public-api-heap-trace.mjs): RSS alone mixes what it holds with garbage.
       const heapTrace = join(work, 'bff-en-bulk.heap.ndjson');
       const bulk = await services.startBffEn('bff-en-bulk', {

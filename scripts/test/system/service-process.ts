@@ -1,14 +1,15 @@
 /**
  * One service of the test system as a child process run from source
- * (`node --conditions=source --import tsx <entry>`), its output in a log file, waited for until
+ * (`node --conditions=source --import tsx <entry>`), or as built (`node <its dist/main.js>`, as
+ * `make up` runs it), its output in a log file, waited for until
  * it is ready, stopped with SIGTERM and, if it does not exit in time, SIGKILL. A `detached`
  * process outlives the test worker that started it (the shared system, used by later files): its
  * pid goes to a file at spawn, and whoever owns the run stops it from there (system-processes.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { dnsStubAnswers } from './dns-stub.js';
 import { repoRoot } from './system-layout.js';
@@ -27,6 +28,12 @@ export interface ServiceProcessOptions {
   readyTimeoutMs?: number;
   /** Flags for node itself, before the entry (V8 flags NODE_OPTIONS refuses, such as `--single-threaded-gc`). */
   nodeFlags?: readonly string[];
+  /**
+   * Run the service's build (services/<name>/dist/main.js for an entry services/<name>/src/main.ts)
+   * instead of its source through tsx: what benchmarks measure, since tsx's output differs
+   * (it keeps function names with a helper call per closure made).
+   */
+  built?: boolean;
   /**
    * Run in its own process group, not tied to this process's life: the pid (and the entry, so a
    * recycled pid is never taken for it) is written to `pidFile` as soon as it is spawned.
@@ -74,10 +81,11 @@ export class ServiceProcess {
       throw new Error(`${options.name}: port 127.0.0.1:${port} is already in use (another test run? set TEST_SYSTEM_PORT_BASE)`);
     }
     mkdirSync(dirname(options.logFile), { recursive: true });
+    const entry = options.built ? builtEntry(options.entry) : options.entry;
     const log = openSync(options.logFile, 'w');
     const child = spawn(
       process.execPath,
-      [...(options.nodeFlags ?? []), '--conditions=source', '--import', 'tsx', options.entry],
+      [...(options.nodeFlags ?? []), ...(options.built ? [] : ['--conditions=source', '--import', 'tsx']), entry],
       {
         cwd: repoRoot,
         // Only what a service needs: the parent's variables (vitest's own, the stack's) stay out.
@@ -90,7 +98,7 @@ export class ServiceProcess {
     const service = new ServiceProcess(options, child);
     if (options.detached) {
       if (child.pid === undefined) throw new Error(`${options.name}: could not be started`);
-      const record: PidRecord = { name: options.name, pid: child.pid, entry: options.entry };
+      const record: PidRecord = { name: options.name, pid: child.pid, entry };
       mkdirSync(dirname(options.detached.pidFile), { recursive: true });
       writeFileSync(options.detached.pidFile, JSON.stringify(record));
       // The worker that started it may exit; the run's teardown stops it through the pid file.
@@ -178,4 +186,13 @@ export function portAccepts(port: number): Promise<boolean> {
     });
     socket.once('error', () => resolve(false));
   });
+}
+
+/** services/<name>/dist/main.js for services/<name>/src/main.ts; refused when it is not built. */
+function builtEntry(entry: string): string {
+  const match = /^services\/([^/]+)\/src\/main\.ts$/.exec(entry);
+  if (match === null) throw new Error(`${entry}: only a service's src/main.ts has a build`);
+  const built = `services/${match[1] ?? ''}/dist/main.js`;
+  if (!existsSync(join(repoRoot, built))) throw new Error(`${built} is missing: run make build`);
+  return built;
 }
