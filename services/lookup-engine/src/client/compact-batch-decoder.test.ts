@@ -76,7 +76,8 @@ describe('BatchLookupCompact', () => {
         );
         for (const kind of ['countries', 'places', 'operators'] as const) {
           const positions = Array.from({ length: batch.count(kind) }, (_, i) => i + 1);
-          expect(positions.map((at) => IpInfo.decode(Buffer.from(batch.key(kind, at), 'latin1')))).toEqual(message[kind]);
+          const ids = message[kind === 'countries' ? 'countryIds' : kind === 'places' ? 'placeIds' : 'operatorIds'];
+          expect(positions.map((at) => batch.partId(kind, at))).toEqual(ids);
           expect(positions.map((at) => batch.part(kind, at))).toEqual(message[kind]);
         }
         const items = compactBatchItems(batch);
@@ -87,6 +88,47 @@ describe('BatchLookupCompact', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('numbers each part once per encoder: equal ids under one epoch are equal parts, across responses', () => {
+    const bytesById = new Map<number, string>();
+    const idByBytes = new Map<string, number>();
+    fc.assert(
+      fc.property(fc.array(query, { maxLength: 40 }), (queries) => {
+        const message = BatchLookupCompactResponse.decode(compact.encode(queries, now));
+        expect(message.partsEpoch).toBe(compact.partsEpoch);
+        const lists = [
+          [message.countries, message.countryIds],
+          [message.places, message.placeIds],
+          [message.operators, message.operatorIds],
+        ] as const;
+        for (const [parts, ids] of lists) {
+          expect(ids).toHaveLength(parts.length);
+          parts.forEach((part, i) => {
+            const bytes = Buffer.from(IpInfo.encode(part).finish()).toString('hex');
+            const id = ids[i] as number;
+            expect(bytesById.get(id) ?? bytes).toBe(bytes);
+            expect(idByBytes.get(bytes) ?? id).toBe(id);
+            bytesById.set(id, bytes);
+            idByBytes.set(bytes, id);
+          });
+        }
+      }),
+      { numRuns: 200 },
+    );
+    expect(bytesById.size).toBeGreaterThan(3);
+    // Another encoder (another process, or another dataset) numbers under another epoch.
+    expect(new CompactBatchEncoder(dataset).partsEpoch).not.toBe(compact.partsEpoch);
+  });
+
+  it('names no part ids when the lists and the ids disagree, or the engine sent none', () => {
+    const message = BatchLookupCompactResponse.decode(compact.encode(['1.0.0.77', '8.8.8.8'], now));
+    expect(decodeCompactBatch(compact.encode(['1.0.0.77', '8.8.8.8'], now)).partId('places', 1)).toBe(message.placeIds[0]);
+    const short = decodeCompactBatch(BatchLookupCompactResponse.encode({ ...message, placeIds: [7] }).finish());
+    expect([short.partId('places', 1), short.partId('places', 2)]).toEqual([-1, -1]);
+    expect(short.partId('countries', 1)).toBe(message.countryIds[0]);
+    const none = decodeCompactBatch(BatchLookupCompactResponse.encode({ ...message, partsEpoch: '', countryIds: [] }).finish());
+    expect([none.partsEpoch, none.partId('countries', 1)]).toEqual(['', -1]);
   });
 
   it('sends each part once per response, before the first item that names it', () => {

@@ -57,11 +57,16 @@ export interface CompactBatch {
   /** A part by its 1-based position, decoded on first use; DecodeError when its bytes are malformed. */
   part(kind: CompactPartKind, position: number): IpInfo;
   /**
-   * A part's bytes as sent, as Latin-1 text: equal keys are equal parts, across responses. A
-   * cache key for what a consumer makes from a part (time zones carry the response's time, so
-   * they have none). Made when asked, so it dies young.
+   * The numbering the part ids belong to (one engine process serving one dataset); '' when the
+   * engine sent none.
    */
-  key(kind: CompactPartKind, position: number): string;
+  partsEpoch: string;
+  /**
+   * A part's number by its 1-based position, -1 when the engine sent none: equal ids under one
+   * partsEpoch are equal parts, across responses. A cache key for what a consumer makes from a
+   * part (time zones carry the response's time, so they have none).
+   */
+  partId(kind: CompactPartKind, position: number): number;
 }
 
 /** Where each part of a kind lies in the response: [start, end) per part. */
@@ -71,6 +76,8 @@ class DecodedCompactBatch implements CompactBatch {
   answers: CompactAnswer[] = [];
   readonly zones: TimeZone[] = [];
   readonly spans: Spans = { countries: [], places: [], operators: [] };
+  ids: Record<CompactPartKind, number[]> = { countries: [], places: [], operators: [] };
+  partsEpoch = '';
   private readonly decoded: Record<CompactPartKind, Array<IpInfo | undefined>> = { countries: [], places: [], operators: [] };
   private cursor: WireCursor | undefined;
 
@@ -90,9 +97,8 @@ class DecodedCompactBatch implements CompactBatch {
     return info;
   }
 
-  key(kind: CompactPartKind, position: number): string {
-    const c = this.at(kind, position);
-    return c.bytesKey(c.pos, this.spans[kind][2 * position - 1] as number);
+  partId(kind: CompactPartKind, position: number): number {
+    return this.ids[kind][position - 1] ?? -1;
   }
 
   private at(kind: CompactPartKind, position: number): WireCursor {
@@ -139,9 +145,30 @@ export function decodeCompactBatch(bytes: Uint8Array): CompactBatch {
         c.pos = end;
         break;
       }
+      case 50:
+        batch.partsEpoch = c.text();
+        break;
+      case 58:
+      case 66:
+      case 74: {
+        const ids = batch.ids[tag === 58 ? 'countries' : tag === 66 ? 'places' : 'operators'];
+        const end = c.limit();
+        while (c.pos < end) ids.push(c.varint());
+        break;
+      }
+      // The same ids unpacked (a parser must accept both forms).
+      case 56:
+      case 64:
+      case 72:
+        batch.ids[tag === 56 ? 'countries' : tag === 64 ? 'places' : 'operators'].push(c.varint());
+        break;
       default:
         c.skip(tag & 7);
     }
+  }
+  // Ids that do not name every part of their list name none (partId answers -1).
+  for (const kind of ['countries', 'places', 'operators'] as const) {
+    if (batch.ids[kind].length !== batch.count(kind)) batch.ids[kind] = [];
   }
   const answers = new Array<CompactAnswer>(bounds.length / 2);
   for (let i = 0; i < answers.length; i++) {

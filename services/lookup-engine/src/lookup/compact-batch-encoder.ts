@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { isDomainError } from '@ipdata/common';
 import { ReservedReason } from '@ipdata/proto/lookup/v1/lookup';
 import { NONE } from '@ipdata/dataset/format';
@@ -16,13 +17,19 @@ const ITEM_PART = [tag(3, VARINT), tag(4, VARINT), tag(5, VARINT), tag(6, VARINT
 const ITEM_FIRST = tag(7, LEN);
 const ITEM_LAST = tag(8, LEN);
 const ITEM_RESERVED = tag(9, VARINT);
+const PARTS_EPOCH = tag(6, LEN);
+/** Packed country_ids, place_ids, operator_ids: the parts' numbers, in list order. */
+const PART_IDS = [tag(7, LEN), tag(8, LEN), tag(9, LEN)] as const;
 
 /**
  * Writes BatchLookupCompactResponse bytes: each part (country, place, operator, time zone) goes
  * into the response once, just before the first item that names it, and items carry positions
  * plus their range as 4- or 16-byte addresses. Random addresses share parts a lot (per 1,000:
  * ~120 country, ~500 place, ~480 operator parts, ~90 zones), so a response is about a third of
- * BatchLookup's bytes, and the client builds far fewer strings. One encoder per loaded dataset.
+ * BatchLookup's bytes, and the client builds far fewer strings. After the items come the parts'
+ * numbers (RecordParts ids under this encoder's parts_epoch), so a client can keep what it made
+ * from a part across responses without keying it by the part's bytes. One encoder per loaded
+ * dataset.
  */
 export class CompactBatchEncoder {
   private readonly parts: RecordParts;
@@ -36,6 +43,13 @@ export class CompactBatchEncoder {
   private readonly refs = new Int32Array(PART_KINDS);
   private readonly location = emptyLocation();
   private readonly words = new Uint32Array(4);
+  /** Per kind but time zones: the part ids sent in the current response, in list order. */
+  private readonly sentIds: Int32Array[] = [new Int32Array(1024), new Int32Array(1024), new Int32Array(1024)];
+  /**
+   * Names this encoder's part numbering (RecordParts numbers parts in the order records are first
+   * answered, so another process or dataset numbers them otherwise): sent as parts_epoch.
+   */
+  readonly partsEpoch = randomUUID();
 
   constructor(readonly dataset: LoadedDataset) {
     this.parts = new RecordParts(dataset);
@@ -77,7 +91,21 @@ export class CompactBatchEncoder {
       }
       sink.closeLength(at);
     }
+    this.writePartIds(sink);
     return sink.take();
+  }
+
+  /** parts_epoch and each list's part ids, packed, after the items (protobuf allows any order). */
+  private writePartIds(sink: Sink): void {
+    sink.string(PARTS_EPOCH, this.partsEpoch);
+    for (let kind = 0; kind < ZONE; kind++) {
+      const count = this.counts[kind] as number;
+      if (count === 0) continue;
+      const ids = this.sentIds[kind] as Int32Array;
+      const at = sink.openLength(PART_IDS[kind] as number);
+      for (let i = 0; i < count; i++) sink.varint(ids[i] as number);
+      sink.closeLength(at);
+    }
   }
 
   /** Sends the record's parts this response has not carried yet; leaves their positions in `refs`. */
@@ -98,12 +126,25 @@ export class CompactBatchEncoder {
         } else {
           const offset = parts.spans[2 * id] as number;
           sink.raw(PART_LIST[kind] as number, parts.arena, offset, offset + (parts.spans[2 * id + 1] as number));
+          this.noteSentId(kind, id);
         }
         sent[2 * id] = response;
         sent[2 * id + 1] = ++(this.counts[kind] as number);
       }
       this.refs[kind] = sent[2 * id + 1] as number;
     }
+  }
+
+  /** Records that the next part of `kind` in this response is part `id` (before counts[kind] moves on). */
+  private noteSentId(kind: number, id: number): void {
+    const position = this.counts[kind] as number;
+    let ids = this.sentIds[kind] as Int32Array;
+    if (position >= ids.length) {
+      ids = new Int32Array(2 * ids.length);
+      ids.set(this.sentIds[kind] as Int32Array);
+      this.sentIds[kind] = ids;
+    }
+    ids[position] = id;
   }
 
   private writeRange(sink: Sink, family: 4 | 6, range: number): void {

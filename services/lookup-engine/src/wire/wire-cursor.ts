@@ -116,11 +116,6 @@ export class WireCursor {
     return this.buf.utf8Slice(start, end);
   }
 
-  /** Bytes start..end as Latin-1 text: one character per byte, a cheap key for equal bytes. */
-  bytesKey(start: number, end: number): string {
-    return this.buf.latin1Slice(start, end);
-  }
-
   /** An address or network the engine wrote: ASCII, unique to one answer. */
   address(): string {
     const end = this.limit();

@@ -2,7 +2,7 @@ import { IpInfo, ReservedReason } from '@ipdata/proto/lookup/v1/lookup';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatIpv4 } from '@ipdata/common/ip';
-import type { CompactAnswer, CompactBatch } from '@ipdata/lookup-engine/client';
+import type { CompactAnswer, CompactBatch, CompactPartKind } from '@ipdata/lookup-engine/client';
 import { mapBatchItems, type BatchItem } from '../batch-lookup.js';
 import { batchJsonBody } from './batch-json.js';
 import { ipInfoView } from './ip-info.view.js';
@@ -37,6 +37,15 @@ const refused: fc.Arbitrary<BatchItem> = fc.record({
 const u32 = fc.integer({ min: 0, max: 0xffffffff });
 
 /** A compact batch as the engine could send it: parts with any text, answers naming any of them (or none). */
+/** One number per distinct part of a kind, across runs: the engine's numbering under one epoch. */
+const partNumbers = new Map<string, number>();
+function partNumber(kind: CompactPartKind, part: IpInfo): number {
+  const content = `${kind} ${JSON.stringify(IpInfo.toJSON(part))}`;
+  let id = partNumbers.get(content);
+  if (id === undefined) partNumbers.set(content, (id = partNumbers.size));
+  return id;
+}
+
 const compactItems: fc.Arbitrary<BatchItem[]> = fc
   .record({
     countries: fc.array(
@@ -62,6 +71,7 @@ const compactItems: fc.Arbitrary<BatchItem[]> = fc
       { maxLength: 4 },
     ),
     zones: fc.array(fc.record({ name: text, offset: text, currentTime: text }), { maxLength: 3 }),
+    numbered: fc.boolean(),
     answers: fc.array(
       fc.record({
         range: fc.tuple(u32, u32, fc.double({ min: -0.1, max: 1.1, noNaN: true })),
@@ -84,8 +94,10 @@ const compactItems: fc.Arbitrary<BatchItem[]> = fc
       zones: drawn.zones,
       count: (kind) => parts[kind].length,
       part: (kind, position) => parts[kind][position - 1] as IpInfo,
-      // Equal keys for equal parts, as the engine's bytes are: parts drawn again in later runs meet the cache.
-      key: (kind, position) => JSON.stringify(IpInfo.toJSON(parts[kind][position - 1] as IpInfo)),
+      // Equal ids for equal parts under one epoch, as the engine numbers them: parts drawn again in
+      // later runs meet the cache ('': an engine that sends no ids, nothing cached).
+      partsEpoch: drawn.numbered ? 'test-epoch' : '',
+      partId: (kind, position) => (drawn.numbered ? partNumber(kind, parts[kind][position - 1] as IpInfo) : -1),
     };
     const pick = (n: number, count: number) => n % (count + 1);
     batch.answers = drawn.answers.map(({ range: [a, b, where], positions: at, query, ipv6, reserved }): CompactAnswer => {

@@ -14,7 +14,7 @@ import {
   proxySegmentJson,
   zoneSegmentJson,
 } from './json-output.js';
-import { PartJsonCache } from './part-json-cache.js';
+import { PartJsonCache, PartKeys } from './part-json-cache.js';
 import { Utf8Body } from './utf8-body.js';
 
 /** About one full answer's JSON (~810 bytes): the body's first allocation, so it rarely grows. */
@@ -22,13 +22,14 @@ const ITEM_BYTES = 900;
 
 type Segment = (view: IpInfoView, source: IpInfo) => string;
 
-/** About 250 bytes of JSON and a 100-character key per entry: a few MiB per kind when full. */
+/** About 250 bytes of JSON per entry: a few MiB per kind when full. */
 const PART_CACHE_GENERATION = 25_000;
 const caches = {
   countries: new PartJsonCache<Buffer[]>(PART_CACHE_GENERATION),
   places: new PartJsonCache<Buffer[]>(PART_CACHE_GENERATION),
   operators: new PartJsonCache<Buffer[]>(PART_CACHE_GENERATION),
 };
+const partKeys = new PartKeys(Object.values(caches));
 
 /**
  * The JSON segments of one kind of part (json-output.ts), made once per batch for each part an
@@ -41,6 +42,8 @@ class PartSegments {
 
   constructor(
     private readonly batch: CompactBatch,
+    /** The batch's epoch slot (PartKeys). */
+    private readonly slot: number,
     private readonly kind: CompactPartKind,
     private readonly segments: readonly Segment[],
     private readonly cache: PartJsonCache<Buffer[]>,
@@ -48,18 +51,24 @@ class PartSegments {
     this.made = new Array<Buffer[] | undefined>(batch.count(kind) + 1);
   }
 
-  put(body: Utf8Body, position: number, segment: number): void {
-    const made = this.made[position] ?? this.make(position);
-    body.appendBytes(made[segment] as Buffer);
+  /** The segments of the part at `position`. */
+  of(position: number): Buffer[] {
+    return this.made[position] ?? this.make(position);
+  }
+
+  /** The cache key of the part at `position` (-1: none, not to be cached). */
+  keyOf(position: number): number {
+    return position === 0 ? -1 : PartKeys.keyOf(this.slot, this.batch.partId(this.kind, position));
   }
 
   private make(position: number): Buffer[] {
-    const made =
-      position === 0
-        ? segmentsOf(NO_PART, this.segments)
-        : this.cache.get(this.batch.key(this.kind, position), () =>
-            segmentsOf(this.batch.part(this.kind, position), this.segments),
-          );
+    let made: Buffer[];
+    if (position === 0) made = segmentsOf(NO_PART, this.segments);
+    else {
+      const key = this.keyOf(position);
+      const make = () => segmentsOf(this.batch.part(this.kind, position), this.segments);
+      made = key < 0 ? make() : this.cache.get(key, make);
+    }
     this.made[position] = made;
     return made;
   }
@@ -100,14 +109,16 @@ class CompactBatchJson {
   private readonly zones: Buffer[];
 
   constructor(readonly batch: CompactBatch) {
+    const slot = partKeys.slotOf(batch.partsEpoch);
     this.countries = new PartSegments(
       batch,
+      slot,
       'countries',
       [countryHeadJson, countryMidJson, currencySegmentJson],
       caches.countries,
     );
-    this.places = new PartSegments(batch, 'places', [placeHeadJson, placeTailJson], caches.places);
-    this.operators = new PartSegments(batch, 'operators', [asnSegmentJson, proxySegmentJson], caches.operators);
+    this.places = new PartSegments(batch, slot, 'places', [placeHeadJson, placeTailJson], caches.places);
+    this.operators = new PartSegments(batch, slot, 'operators', [asnSegmentJson, proxySegmentJson], caches.operators);
     this.zones = [NO_PART, ...batch.zones.map((timeZone) => IpInfo.fromPartial({ timeZone }))].map(
       (source) => segmentsOf(source, [zoneSegmentJson])[0] as Buffer,
     );
@@ -121,15 +132,14 @@ class CompactBatchJson {
       body.append(ipInfoJson(ipInfoView(info), info));
       return;
     }
+    const country = this.countries.of(answer.country);
+    const place = this.places.of(answer.place);
+    const operator = this.operators.of(answer.operator);
     body.appendBytes(IP_HEAD).appendIpv4(address).appendBytes(IP_END);
-    this.countries.put(body, answer.country, 0);
-    this.places.put(body, answer.place, 0);
-    this.countries.put(body, answer.country, 1);
-    this.places.put(body, answer.place, 1);
-    this.operators.put(body, answer.operator, 0);
-    body.appendBytes(this.zones[answer.zone] as Buffer);
-    this.countries.put(body, answer.country, 2);
-    this.operators.put(body, answer.operator, 1);
+    body.appendBytes(country[0] as Buffer).appendBytes(place[0] as Buffer);
+    body.appendBytes(country[1] as Buffer).appendBytes(place[1] as Buffer);
+    body.appendBytes(operator[0] as Buffer).appendBytes(this.zones[answer.zone] as Buffer);
+    body.appendBytes(country[2] as Buffer).appendBytes(operator[1] as Buffer);
     body.appendBytes(START_IP).appendIpv4(answer.firstV4).appendBytes(END_IP).appendIpv4(answer.lastV4);
     const prefix = ipv4PrefixContaining(answer.firstV4, answer.lastV4, address);
     if (prefix < 0) {
