@@ -82,8 +82,8 @@ function segmentsOf(source: IpInfo, segments: readonly Segment[]): Buffer[] {
 // The answer's own fields around its address and range, as rangeTailJson and ipHeadJson write them.
 const ascii = (text: string) => Buffer.from(text, 'latin1');
 const IP_HEAD = ascii('{"ip":"');
-const IP_END = ascii('",');
-const START_IP = ascii('"start_ip":"');
+/** The separator and the next answer's head in one copy. */
+const NEXT_IP_HEAD = ascii(',{"ip":"');
 const END_IP = ascii('","end_ip":"');
 const NETWORK = ascii('","network":"');
 const ANSWER_END = ascii('","reserved":null}');
@@ -110,37 +110,47 @@ class CompactBatchJson {
 
   constructor(readonly batch: CompactBatch) {
     const slot = partKeys.slotOf(batch.partsEpoch);
+    // The text that always precedes the country's head (the end of the address) and always
+    // follows the proxy fields (start_ip's label) is part of those segments: fewer copies per answer.
     this.countries = new PartSegments(
       batch,
       slot,
       'countries',
-      [countryHeadJson, countryMidJson, currencySegmentJson],
+      [(view) => `",${countryHeadJson(view)}`, countryMidJson, currencySegmentJson],
       caches.countries,
     );
     this.places = new PartSegments(batch, slot, 'places', [placeHeadJson, placeTailJson], caches.places);
-    this.operators = new PartSegments(batch, slot, 'operators', [asnSegmentJson, proxySegmentJson], caches.operators);
+    this.operators = new PartSegments(
+      batch,
+      slot,
+      'operators',
+      [asnSegmentJson, (view, source) => `${proxySegmentJson(view, source)}"start_ip":"`],
+      caches.operators,
+    );
     this.zones = [NO_PART, ...batch.zones.map((timeZone) => IpInfo.fromPartial({ timeZone }))].map(
       (source) => segmentsOf(source, [zoneSegmentJson])[0] as Buffer,
     );
   }
 
-  write(body: Utf8Body, answer: CompactAnswer): void {
+  /** Writes the answer, after a comma unless it is the body's first. */
+  write(body: Utf8Body, answer: CompactAnswer, first: boolean): void {
     const address =
       answer.ipv6 === undefined && answer.reserved === ReservedReason.RESERVED_REASON_UNSPECIFIED ? parseIpv4(answer.query) : -1;
     if (address < 0) {
       const info = compactAnswerInfo(this.batch, answer);
+      if (!first) body.appendBytes(COMMA);
       body.append(ipInfoJson(ipInfoView(info), info));
       return;
     }
     const country = this.countries.of(answer.country);
     const place = this.places.of(answer.place);
     const operator = this.operators.of(answer.operator);
-    body.appendBytes(IP_HEAD).appendIpv4(address).appendBytes(IP_END);
+    body.appendBytes(first ? IP_HEAD : NEXT_IP_HEAD).appendIpv4(address);
     body.appendBytes(country[0] as Buffer).appendBytes(place[0] as Buffer);
     body.appendBytes(country[1] as Buffer).appendBytes(place[1] as Buffer);
     body.appendBytes(operator[0] as Buffer).appendBytes(this.zones[answer.zone] as Buffer);
     body.appendBytes(country[2] as Buffer).appendBytes(operator[1] as Buffer);
-    body.appendBytes(START_IP).appendIpv4(answer.firstV4).appendBytes(END_IP).appendIpv4(answer.lastV4);
+    body.appendIpv4(answer.firstV4).appendBytes(END_IP).appendIpv4(answer.lastV4);
     const prefix = ipv4PrefixContaining(answer.firstV4, answer.lastV4, address);
     if (prefix < 0) {
       body.appendBytes(NO_NETWORK);
@@ -167,11 +177,13 @@ export function batchJsonBody(
   let compact: CompactBatchJson | undefined;
   for (let i = 0; i < items.length; i++) {
     const item = items[i] as BatchItem;
-    if (i > 0) body.appendBytes(COMMA);
     if ('at' in item) {
       if (compact?.batch !== item.batch) compact = new CompactBatchJson(item.batch);
-      compact.write(body, item.batch.answers[item.at] as CompactAnswer);
-    } else if ('info' in item) body.append(ipInfoJson(ipInfoView(item.info), item.info));
+      compact.write(body, item.batch.answers[item.at] as CompactAnswer, i === 0);
+      continue;
+    }
+    if (i > 0) body.appendBytes(COMMA);
+    if ('info' in item) body.append(ipInfoJson(ipInfoView(item.info), item.info));
     else body.append(errorJson(item));
   }
   return body.append(']').bytes();
