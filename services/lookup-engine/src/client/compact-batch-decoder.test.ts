@@ -131,6 +131,22 @@ describe('BatchLookupCompact', () => {
     expect([none.partsEpoch, none.partId('countries', 1)]).toEqual(['', -1]);
   });
 
+  it('reads the ids unpacked too (field 7 as one varint per id), as any protobuf parser must', () => {
+    const message = BatchLookupCompactResponse.decode(compact.encode(['1.0.0.77', '8.8.8.8', '114.114.114.1'], now));
+    const varint = (value: number): number[] =>
+      value < 0x80 ? [value] : [(value & 0x7f) | 0x80, ...varint(Math.floor(value / 0x80))];
+    // Tag 56: field 7 (country_ids), wire type 0 (varint).
+    const unpacked = (ids: number[]) => Buffer.from(ids.flatMap((id) => [56, ...varint(id)]));
+    const bytes = Buffer.concat([
+      BatchLookupCompactResponse.encode({ ...message, countryIds: [] }).finish(),
+      unpacked(message.countryIds),
+    ]);
+    const batch = decodeCompactBatch(bytes);
+    expect(Array.from({ length: batch.count('countries') }, (_, i) => batch.partId('countries', i + 1))).toEqual(
+      message.countryIds,
+    );
+  });
+
   it('sends each part once per response, before the first item that names it', () => {
     const queries = ['1.0.0.77', '1.0.0.78', '8.8.8.8', '1.0.0.1', '8.8.4.4', '2001:4860::1', '10.0.0.1', 'bogus'];
     const message = BatchLookupCompactResponse.decode(compact.encode(queries, now));
