@@ -15,7 +15,8 @@
  * and over, its parts hot in the CPU's caches: how much of the rendering waits on memory.
  *
  * `--against <name>` measures a saved build too (the lookup engine's and bff-en's dist folders as
- * `--save-build <name>` copied them; common and proto come from today's build), the two in turn
+ * `--save-build <name>` copied them; common and proto come from today's build; public-api.bench.ts
+ * takes the same `--against <name>` for bff-en), the two in turn
  * within every run and in alternating order, and reports the median of each run's ratio
  * (`render_vs_against`: below 1 means today's build is faster). Run one after the other, two
  * builds' medians differed by more than the change being judged (5-25% swings on this machine);
@@ -35,19 +36,24 @@ import type * as CompactBatchDecoder from '../../services/lookup-engine/src/clie
 import type * as DatasetStore from '../../services/lookup-engine/src/dataset/dataset-store.js';
 import type * as LoadedDatasetModule from '../../services/lookup-engine/src/dataset/loaded-dataset.js';
 import type * as CompactBatchEncoderModule from '../../services/lookup-engine/src/lookup/compact-batch-encoder.js';
-import { emit, median, numberOption, repoRoot, textOption } from './bench-support.js';
+import {
+  emit,
+  median,
+  numberOption,
+  repoRoot,
+  SAVED_BUILD_FOLDERS,
+  savedBuildDir as savedBuild,
+  textOption,
+} from './bench-support.js';
 import { randomPublicIpv4 } from './public-api-support.js';
 
 const runs = numberOption('runs', 5);
 const batchCount = numberOption('batches', 100);
 const saveAs = textOption('save-build');
 const against = textOption('against');
-/** The folders a build of these stages is made of. */
-const BUILD_FOLDERS = ['services/lookup-engine/dist', 'services/bff-en/dist'];
-const savedBuild = (name: string) => join(repoRoot, 'var/bench-builds', name);
 
 if (saveAs !== undefined) {
-  for (const folder of BUILD_FOLDERS) cpSync(join(repoRoot, folder), join(savedBuild(saveAs), folder), { recursive: true });
+  for (const folder of SAVED_BUILD_FOLDERS) cpSync(join(repoRoot, folder), join(savedBuild(saveAs), folder), { recursive: true });
   emit({ bench: 'saved_build', name: saveAs, folder: savedBuild(saveAs) });
   process.exit(0);
 }

@@ -102,6 +102,16 @@ export function numberOption(name: string, fallback: number): number {
 }
 
 /** `--<name> <text>` from the command line, or undefined. */
+/**
+ * What a saved build holds (make bench-render BENCH_ARGS="--save-build <name>"): the lookup
+ * engine's and bff-en's build, and what bff-en reads beside it. Benchmarks run it against
+ * today's build in the same run (`--against <name>`).
+ */
+export const SAVED_BUILD_FOLDERS = ['services/lookup-engine/dist', 'services/bff-en/dist', 'services/bff-en/openapi'];
+
+/** The folder of a saved build, laid out as the repository. */
+export const savedBuildDir = (name: string): string => join(repoRoot, 'var/bench-builds', name);
+
 export function textOption(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);
   return at >= 0 ? process.argv[at + 1] : undefined;

@@ -144,6 +144,8 @@ export class BenchPlatform {
     instance: string,
     env: Record<string, string> = {},
     nodeFlags: readonly string[] = [],
+    /** A saved build's folder (bench-render --save-build) to run instead of today's. */
+    buildRoot?: string,
   ): Promise<ServiceProcess & { origin: string }> {
     const port = await freePort();
     // BENCH_TELEMETRY=1: OpenTelemetry loaded first, as infra/local/services.sh runs services (the
@@ -154,6 +156,7 @@ export class BenchPlatform {
       name: instance,
       entry: 'services/bff-en/src/main.ts',
       built: true,
+      ...(buildRoot === undefined ? {} : { buildRoot }),
       env: {
         ...bffEnEnv(this.stack, this.ports, { port, instance }),
         LOG_LEVEL: process.env['BENCH_LOG_LEVEL'] ?? 'info',

@@ -10,7 +10,7 @@
  *   node --conditions=source --import tsx scripts/bench/public-api.bench.ts [--runs 3] [--seconds 10]
  *        [--connections 50] [--batch-connections 16] [--threads 1] [--only ip,batch,bulk]
  *        [--bulk-lines 1000000] [--baselines-only] [--cpu-profile [ip|batch]] [--open-loop-percent 70]
- *        [--try-node-flags "<node flags>"]
+ *        [--try-node-flags "<node flags>"] [--against <saved build>]
  *
  * Every wrk run also reports where the machine's CPU went per request (process-cpu.ts):
  * `<target>_cpu_us_per_req_<group>` for the server, its dependencies, wrk and the rest, and
@@ -29,7 +29,10 @@
  * self-time functions and files and the inclusive time per package / service folder. --baselines-only measures the baselines alone (no services started).
  * --try-node-flags adds a third bff-en (accounting on) started with those node flags, `bff_en_tried`,
  * measured in turn with the others in the ip and batch sections (`tried_vs_bff_en`): a V8 or
- * Node setting judged against the same build in the same run.
+ * Node setting judged against the same build in the same run. --against <name> adds a bff-en
+ * (accounting on) run from a build saved by `make bench-render BENCH_ARGS="--save-build <name>"`,
+ * `bff_en_against`, likewise measured in turn (`bff_en_vs_against`): a change to bff-en judged
+ * against the build before it in one run (the lookup engine and the packages stay today's).
  *
  * The stack is KAFKA_BROKERS / MONGO_URL / REDIS_URL, else the stack.sh ports (KAFKA_PORT, ...);
  * the services use the port base BENCH_PORT_BASE (default 19450) and the shared test system's
@@ -44,7 +47,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createTestAccount } from '../test/system/index.js';
-import { emit, median, numberOption as option, repoRoot, startServer, stopServer, textOption } from './bench-support.js';
+import {
+  emit,
+  median,
+  numberOption as option,
+  repoRoot,
+  savedBuildDir,
+  startServer,
+  stopServer,
+  textOption,
+} from './bench-support.js';
 import { runFixedRate } from './fixed-rate-load.js';
 import { runBulkJob } from './public-api-bulk.js';
 import { cpuPerRequest, cpuSnapshot } from './process-cpu.js';
@@ -82,6 +94,11 @@ const cpuProfile = profileAt < 0 ? undefined : process.argv[profileAt + 1] === '
 const tryNodeFlags = textOption('try-node-flags')
   ?.split(' ')
   .filter((flag) => flag !== '');
+const against = textOption('against');
+if (against !== undefined && !existsSync(savedBuildDir(against))) {
+  console.error(`bench: no saved build ${against}; make one with make bench-render BENCH_ARGS="--save-build ${against}"`);
+  process.exit(1);
+}
 
 const work = mkdtempSync(join(tmpdir(), 'ipdata-bench-api-'));
 const addresses = randomPublicIpv4(1_000_000, 11);
@@ -241,6 +258,7 @@ try {
   let bffOn: Awaited<ReturnType<BenchPlatform['startBffEn']>> | undefined;
   let bffOff: typeof bffOn;
   let bffTried: typeof bffOn;
+  let bffAgainst: typeof bffOn;
   if (!baselinesOnly) {
     const startedAt = Date.now();
     platform = await BenchPlatform.start(
@@ -248,12 +266,14 @@ try {
       Number(process.env['BENCH_PORT_BASE'] ?? 19450),
       cpuProfile !== undefined,
     );
-    [bffOn, bffOff, bffTried] = await Promise.all([
+    [bffOn, bffOff, bffTried, bffAgainst] = await Promise.all([
       platform.startBffEn('bff-en-on'),
       platform.startBffEn('bff-en-off', { PUBLIC_API_ACCOUNTING: 'off' }),
       tryNodeFlags === undefined ? undefined : platform.startBffEn('bff-en-tried', {}, tryNodeFlags),
+      against === undefined ? undefined : platform.startBffEn('bff-en-against', {}, [], savedBuildDir(against)),
     ]);
     if (tryNodeFlags !== undefined) summary['tried_node_flags'] = tryNodeFlags.join(' ');
+    if (against !== undefined) summary['against'] = against;
     apiKey = (await createTestAccount({ plan: 'api-bench', keyName: 'bench' })).apiKey;
     summary['platform_start_s'] = round((Date.now() - startedAt) / 1000, 1);
   }
@@ -278,6 +298,7 @@ try {
       const targets: Target[] = [
         ...(bffOn ? [{ name: 'bff_en', wrk: get(bffOn.origin) }] : []),
         ...(bffTried ? [{ name: 'bff_en_tried', wrk: get(bffTried.origin) }] : []),
+        ...(bffAgainst ? [{ name: 'bff_en_against', wrk: get(bffAgainst.origin) }] : []),
         ...(bffOff ? [{ name: 'bff_en_off', wrk: get(bffOff.origin) }] : []),
         { name: 'node_http', wrk: get(nodeHttp) },
         { name: 'express', wrk: get(express) },
@@ -294,6 +315,7 @@ try {
             }
           : {}),
         ...(bffTried ? { tried_vs_bff_en: ratio(row, 'bff_en_tried', 'bff_en') } : {}),
+        ...(bffAgainst ? { bff_en_vs_against: ratio(row, 'bff_en', 'bff_en_against') } : {}),
         express_vs_node_http: ratio(row, 'express', 'node_http'),
         maxmind_peer_vs_express: ratio(row, 'maxmind_peer', 'express'),
       }));
@@ -340,6 +362,7 @@ try {
       const targets: Target[] = [
         ...(bffOn ? [{ name: 'bff_en', wrk: post(bffOn.origin) }] : []),
         ...(bffTried ? [{ name: 'bff_en_tried', wrk: post(bffTried.origin) }] : []),
+        ...(bffAgainst ? [{ name: 'bff_en_against', wrk: post(bffAgainst.origin) }] : []),
         { name: 'maxmind_peer', wrk: post(maxmind) },
       ];
       await measure(
@@ -349,6 +372,7 @@ try {
         (row): Record<string, number> => ({
           ...(bffOn ? { bff_en_vs_maxmind_peer: ratio(row, 'bff_en', 'maxmind_peer') } : {}),
           ...(bffTried ? { tried_vs_bff_en: ratio(row, 'bff_en_tried', 'bff_en') } : {}),
+          ...(bffAgainst ? { bff_en_vs_against: ratio(row, 'bff_en', 'bff_en_against') } : {}),
         }),
       );
     });
@@ -361,6 +385,7 @@ try {
       await bffOn?.stop();
       await bffOff?.stop();
       await bffTried?.stop();
+      await bffAgainst?.stop();
       // The heap each full GC leaves (public-api-heap-trace.mjs): RSS alone mixes what it holds with garbage.
       const heapTrace = join(work, 'bff-en-bulk.heap.ndjson');
       const bulk = await services.startBffEn('bff-en-bulk', {

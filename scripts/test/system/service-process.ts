@@ -35,6 +35,12 @@ export interface ServiceProcessOptions {
    */
   built?: boolean;
   /**
+   * With `built`: the folder holding the build instead of the repository (a copy kept by
+   * `bench-render --save-build`, laid out as the repository: services/<name>/dist/...). Its
+   * packages resolve from the repository's node_modules.
+   */
+  buildRoot?: string;
+  /**
    * Run in its own process group, not tied to this process's life: the pid (and the entry, so a
    * recycled pid is never taken for it) is written to `pidFile` as soon as it is spawned.
    */
@@ -81,7 +87,7 @@ export class ServiceProcess {
       throw new Error(`${options.name}: port 127.0.0.1:${port} is already in use (another test run? set TEST_SYSTEM_PORT_BASE)`);
     }
     mkdirSync(dirname(options.logFile), { recursive: true });
-    const entry = options.built ? builtEntry(options.entry) : options.entry;
+    const entry = options.built ? builtEntry(options.entry, options.buildRoot ?? repoRoot) : options.entry;
     const log = openSync(options.logFile, 'w');
     const child = spawn(
       process.execPath,
@@ -188,11 +194,11 @@ export function portAccepts(port: number): Promise<boolean> {
   });
 }
 
-/** services/<name>/dist/main.js for services/<name>/src/main.ts; refused when it is not built. */
-function builtEntry(entry: string): string {
+/** services/<name>/dist/main.js under `root` for services/<name>/src/main.ts; refused when it is not built. */
+function builtEntry(entry: string, root: string): string {
   const match = /^services\/([^/]+)\/src\/main\.ts$/.exec(entry);
   if (match === null) throw new Error(`${entry}: only a service's src/main.ts has a build`);
-  const built = `services/${match[1] ?? ''}/dist/main.js`;
-  if (!existsSync(join(repoRoot, built))) throw new Error(`${built} is missing: run make build`);
+  const built = join(root, `services/${match[1] ?? ''}/dist/main.js`);
+  if (!existsSync(built)) throw new Error(`${built} is missing: run make build`);
   return built;
 }
