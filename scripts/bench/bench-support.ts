@@ -101,7 +101,6 @@ export function numberOption(name: string, fallback: number): number {
   return Math.max(1, Number(at >= 0 ? process.argv[at + 1] : fallback) || fallback);
 }
 
-/** `--<name> <text>` from the command line, or undefined. */
 /**
  * What a saved build holds (make bench-render BENCH_ARGS="--save-build <name>"): the lookup
  * engine's and bff-en's build, and what bff-en reads beside it. Benchmarks run it against
@@ -112,9 +111,17 @@ export const SAVED_BUILD_FOLDERS = ['services/lookup-engine/dist', 'services/bff
 /** The folder of a saved build, laid out as the repository. */
 export const savedBuildDir = (name: string): string => join(repoRoot, 'var/bench-builds', name);
 
+/** `--<name> <text>` from the command line, or undefined. */
 export function textOption(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);
   return at >= 0 ? process.argv[at + 1] : undefined;
+}
+
+/** `--<name> "<flags>"` split into node flags (`""`: none, an A/A run), or undefined when absent. */
+export function nodeFlagsOption(name: string): string[] | undefined {
+  return textOption(name)
+    ?.split(' ')
+    .filter((flag) => flag !== '');
 }
 
 export function emit(result: Record<string, unknown>): void {

@@ -25,7 +25,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestAccount } from '../test/system/index.js';
-import { emit, median, numberOption as option, percentile, processCpuMs, repoRoot, textOption } from './bench-support.js';
+import { emit, median, nodeFlagsOption, numberOption as option, percentile, processCpuMs, repoRoot } from './bench-support.js';
 import { runVegeta } from './fixed-rate-load.js';
 import { groupedProcesses, machineBusyMs } from './process-cpu.js';
 import { BenchPlatform } from './public-api-platform.js';
@@ -39,7 +39,7 @@ const slowMs = option('slow-ms', 20);
  * Node flags to try: a third variant, accounting on, started with them (e.g. "--single-threaded-gc");
  * "" makes it the same as `on`, an A/A run that shows how far two identical builds differ here.
  */
-const tryNodeFlags = textOption('try-node-flags');
+const tryNodeFlags = nodeFlagsOption('try-node-flags');
 const WINDOW_MS = 100;
 /** A window is "slow" when it holds this many slow answers: a stall, not a stray. */
 const SLOW_WINDOW_ANSWERS = 20;
@@ -160,7 +160,7 @@ try {
           BENCH_TAIL_PROBE_FILE: probeFile,
           ...(name === 'off' ? { PUBLIC_API_ACCOUNTING: 'off' } : {}),
         },
-        name === 'on_tried' ? (tryNodeFlags?.split(' ').filter((flag) => flag !== '') ?? []) : [],
+        name === 'on_tried' ? (tryNodeFlags ?? []) : [],
       );
       return { name, server, probeFile };
     }),
@@ -234,7 +234,7 @@ try {
     accounting_p99_cost_ms: round(median(p99s['on'] ?? []) - median(p99s['off'] ?? []), 1),
     ...(tryNodeFlags === undefined
       ? {}
-      : { tried_node_flags: tryNodeFlags, on_tried_p99_ms_median: median(p99s['on_tried'] ?? []) }),
+      : { tried_node_flags: tryNodeFlags.join(' '), on_tried_p99_ms_median: median(p99s['on_tried'] ?? []) }),
   });
 } finally {
   await platform.stop();

@@ -50,6 +50,7 @@ import { createTestAccount } from '../test/system/index.js';
 import {
   emit,
   median,
+  nodeFlagsOption,
   numberOption as option,
   repoRoot,
   savedBuildDir,
@@ -91,9 +92,7 @@ const baselinesOnly = process.argv.includes('--baselines-only');
 // --cpu-profile [ip|batch]: the load to profile bff-en under (default ip).
 const profileAt = process.argv.indexOf('--cpu-profile');
 const cpuProfile = profileAt < 0 ? undefined : process.argv[profileAt + 1] === 'batch' ? 'batch' : 'ip';
-const tryNodeFlags = textOption('try-node-flags')
-  ?.split(' ')
-  .filter((flag) => flag !== '');
+const tryNodeFlags = nodeFlagsOption('try-node-flags');
 const against = textOption('against');
 if (against !== undefined && !existsSync(savedBuildDir(against))) {
   console.error(`bench: no saved build ${against}; make one with make bench-render BENCH_ARGS="--save-build ${against}"`);

@@ -5,7 +5,7 @@ import { NONE } from '@ipdata/dataset/format';
 import { emptyLocation, type LoadedDataset } from '../dataset/loaded-dataset.js';
 import { Sink } from '../wire/wire-sink.js';
 import { LEN, tag, VARINT } from '../wire/wire-types.js';
-import { PART_KINDS, RecordParts, ZONE } from './record-parts.js';
+import { grown, PART_KINDS, RecordParts, ZONE } from './record-parts.js';
 import { ZoneBytes } from './zone-bytes.js';
 
 // Field tags of BatchLookupCompactResponse and BatchLookupCompactItem (see lookup.proto).
@@ -112,7 +112,7 @@ export class CompactBatchEncoder {
   private sendParts(sink: Sink, recordIndex: number, response: number, nowMs: number): void {
     const parts = this.parts;
     const base = parts.of(recordIndex);
-    if (2 * parts.count > this.sent.length) this.growSent(parts.count);
+    if (2 * parts.count > this.sent.length) this.sent = grown(this.sent, 2 * parts.count);
     const sent = this.sent;
     for (let kind = 0; kind < PART_KINDS; kind++) {
       this.refs[kind] = 0;
@@ -139,11 +139,7 @@ export class CompactBatchEncoder {
   private noteSentId(kind: number, id: number): void {
     const position = this.counts[kind] as number;
     let ids = this.sentIds[kind] as Int32Array;
-    if (position >= ids.length) {
-      ids = new Int32Array(2 * ids.length);
-      ids.set(this.sentIds[kind] as Int32Array);
-      this.sentIds[kind] = ids;
-    }
+    if (position >= ids.length) this.sentIds[kind] = ids = grown(ids, position + 1);
     ids[position] = id;
   }
 
@@ -169,11 +165,5 @@ export class CompactBatchEncoder {
       this.response = 0;
     }
     return ++this.response;
-  }
-
-  private growSent(partCount: number): void {
-    const sent = new Int32Array(2 * Math.max(partCount, this.sent.length));
-    sent.set(this.sent);
-    this.sent = sent;
   }
 }

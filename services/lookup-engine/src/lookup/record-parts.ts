@@ -118,7 +118,7 @@ function partHash(kind: number, bytes: Uint8Array, zone: string): number {
 }
 
 /** A copy of `array` with room for at least `needed` elements (doubling). */
-function grown<T extends Uint8Array | Int32Array>(array: T, needed: number): T {
+export function grown<T extends Uint8Array | Int32Array>(array: T, needed: number): T {
   const next = new (array.constructor as new (length: number) => T)(Math.max(needed, array.length * 2));
   next.set(array);
   return next;

@@ -36,7 +36,6 @@ const refused: fc.Arbitrary<BatchItem> = fc.record({
 
 const u32 = fc.integer({ min: 0, max: 0xffffffff });
 
-/** A compact batch as the engine could send it: parts with any text, answers naming any of them (or none). */
 /** One number per distinct part of a kind, across runs: the engine's numbering under one epoch. */
 const partNumbers = new Map<string, number>();
 function partNumber(kind: CompactPartKind, part: IpInfo): number {
@@ -46,6 +45,7 @@ function partNumber(kind: CompactPartKind, part: IpInfo): number {
   return id;
 }
 
+/** A compact batch as the engine could send it: parts with any text, answers naming any of them (or none). */
 const compactItems: fc.Arbitrary<BatchItem[]> = fc
   .record({
     countries: fc.array(

@@ -57,7 +57,7 @@ class PartSegments {
   }
 
   /** The cache key of the part at `position` (-1: none, not to be cached). */
-  keyOf(position: number): number {
+  private keyOf(position: number): number {
     return position === 0 ? -1 : PartKeys.keyOf(this.slot, this.batch.partId(this.kind, position));
   }
 

@@ -1,6 +1,6 @@
 /**
  * What bff-en made from an engine answer's parts (their JSON segments), kept across batches and
- * keyed by the part's number (CompactBatch.partId under its partsEpoch, see partKey): a part is a
+ * keyed by the part's number (CompactBatch.partId under its partsEpoch, see PartKeys): a part is a
  * dataset record's country, place or operator, so random addresses keep meeting the same few
  * tens of thousands (measured on the 2026.09 dataset: 100 batches of 1,000 random public
  * addresses name 567 places per batch but 23,435 in all, and 12,132 operators). Keyed by number,
