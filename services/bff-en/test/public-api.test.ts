@@ -189,6 +189,30 @@ describe('public API: answers', () => {
     });
     expect([huge.status, json(huge)['error']]).toMatchObject([413, { code: 'payload_too_large' }]);
   });
+
+  it('answers concurrent full batches, each with its own addresses in order', async () => {
+    const { apiKey } = await createTestAccount({ plan: 'api-test-large' });
+    const firstOctets = [8, 9, 11, 12, 13, 23, 31, 45, 52, 61];
+    const batchOf = (seed: number) =>
+      Array.from({ length: 1_000 }, (_, i) => `${firstOctets[(seed + i) % firstOctets.length]}.${seed}.${i >>> 8}.${i & 255}`);
+    for (let round = 0; round < 2; round++) {
+      const batches = Array.from({ length: 4 }, (_, k) => batchOf(round * 4 + k + 1));
+      const answers = await Promise.all(
+        batches.map((ips) =>
+          get('/v1/batch', apiKey, {
+            method: 'POST',
+            body: JSON.stringify(ips),
+            headers: { 'content-type': 'application/json' },
+          }),
+        ),
+      );
+      answers.forEach((answer, k) => {
+        expect(answer.status).toBe(200);
+        const items = JSON.parse(answer.text) as Array<{ ip: string }>;
+        expect(items.map((item) => item.ip)).toEqual(batches[k]);
+      });
+    }
+  });
 });
 
 describe('public API: keys and quotas', () => {

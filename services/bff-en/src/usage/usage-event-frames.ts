@@ -1,4 +1,4 @@
-import { cloudEventHeaders } from '@ipdata/common';
+import { cloudEventHeaders } from '@ipdata/common/worker';
 import type { Segment } from './segment-journal.js';
 import type { UsageKafkaMessage, UsageKafkaRecord } from './usage.ports.js';
 

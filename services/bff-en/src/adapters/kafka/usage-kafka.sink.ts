@@ -1,6 +1,7 @@
 import type { Kafka, Producer } from 'kafkajs';
 import type { Logger } from 'pino';
-import { Murmur2Partitioner, UnavailableError, errorText, type Component } from '@ipdata/common';
+import type { Component } from '@ipdata/common';
+import { Murmur2Partitioner, UnavailableError, errorText } from '@ipdata/common/worker';
 import { usageKafkaMessages } from '../../usage/usage-event-frames.js';
 import type { UsageEventSink, UsageKafkaMessage, UsageKafkaRecord } from '../../usage/usage.ports.js';
 

@@ -4,7 +4,7 @@
  * (the ledger has one batch in flight), so journal order is kept.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { createKafka, createLogger, errorText } from '@ipdata/common';
+import { createKafka, createLogger, errorText } from '@ipdata/common/worker';
 import { usageKafkaMessages } from '../../usage/usage-event-frames.js';
 import type { FromUsageKafkaWorker, ToUsageKafkaWorker, UsageKafkaWorkerData } from './usage-kafka-worker.messages.js';
 import { UsageKafkaSink } from './usage-kafka.sink.js';
