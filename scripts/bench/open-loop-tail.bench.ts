@@ -7,7 +7,8 @@
  * - p50 / p99, answers slower than `--slow-ms`, and how they cluster: `slow_windows` (100-ms
  *   windows holding at least 20 of them) and the share of slow answers inside those windows;
  * - bff-en's event-loop stalls (a 2-ms timer more than 10 ms late) and GC pauses by kind
- *   (open-loop-tail-probe.mjs, loaded into bff-en);
+ *   (open-loop-tail-probe.mjs, loaded into bff-en): `gc_*` and `stall_*` are the main thread's,
+ *   `worker_gc_*` and `worker_stall_*` the usage ledger's Kafka worker's;
  * - per 100 ms, in slow windows against calm ones (`cpu_ms_per_window_slow` / `_calm`): bff-en's
  *   main thread's CPU and its wait for a core, its other threads' CPU (GC helpers, the ledger's
  *   Kafka worker; `/proc/<pid>/task/<tid>/schedstat`), the CPU of every other process of the stack

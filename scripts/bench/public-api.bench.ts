@@ -32,7 +32,8 @@
  * Node setting judged against the same build in the same run. --against <name> adds a bff-en
  * (accounting on) run from a build saved by `make bench-render BENCH_ARGS="--save-build <name>"`,
  * `bff_en_against`, likewise measured in turn (`bff_en_vs_against`): a change to bff-en judged
- * against the build before it in one run (the lookup engine and the packages stay today's).
+ * against the build before it in one run (the lookup engine and the packages stay today's). The
+ * compared variants take turns going first (inRunOrder): give an even --runs.
  *
  * The stack is KAFKA_BROKERS / MONGO_URL / REDIS_URL, else the stack.sh ports (KAFKA_PORT, ...);
  * the services use the port base BENCH_PORT_BASE (default 19450) and the shared test system's
@@ -154,6 +155,23 @@ function figures(
  * an untimed warm-up of each. Ratios are medians of each run's ratio; medians of every figure go
  * into the summary under `<bench>_`.
  */
+/** The bff-en variants compared with each other in one run (the build, a saved build, node flags). */
+const COMPARED = new Set(['bff_en', 'bff_en_tried', 'bff_en_against']);
+
+/**
+ * The targets in the order run `run` measures them: the compared bff-en variants take turns going
+ * first (odd runs as listed, even runs reversed), the rest keep their places. An A/A run (today's
+ * build against a saved copy of itself, always in the same order) put the one measured first at
+ * 0.77 / 0.83 of the other, with more CPU per request: comparisons of ~10% read as losses.
+ * Use an even --runs for a balanced comparison.
+ */
+function inRunOrder(targets: readonly Target[], run: number): Target[] {
+  const compared = targets.filter((target) => COMPARED.has(target.name)).reverse();
+  if (run % 2 === 1 || compared.length < 2) return [...targets];
+  let next = 0;
+  return targets.map((target) => (COMPARED.has(target.name) ? (compared[next++] as Target) : target));
+}
+
 async function measure(
   bench: string,
   targets: readonly Target[],
@@ -165,7 +183,7 @@ async function measure(
   const rows: Array<Record<string, number>> = [];
   for (let run = 1; run <= runs; run++) {
     const row: Record<string, number> = {};
-    for (const target of targets) {
+    for (const target of inRunOrder(targets, run)) {
       const load = load1();
       const before = cpuSnapshot();
       const result = await runWrk({ ...target.wrk, ...settings });
@@ -194,7 +212,7 @@ async function measureFixedRate(
   const rows: Array<Record<string, number>> = [];
   for (let run = 1; run <= runs; run++) {
     const row: Record<string, number> = {};
-    for (const target of targets) {
+    for (const target of inRunOrder(targets, run)) {
       const load = load1();
       const result = await runFixedRate({
         origin: target.wrk.origin,
