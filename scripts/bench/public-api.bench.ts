@@ -150,11 +150,6 @@ function figures(
   };
 }
 
-/**
- * wrk over every target, `runs` times round robin (the machine's swings fall on all alike), after
- * an untimed warm-up of each. Ratios are medians of each run's ratio; medians of every figure go
- * into the summary under `<bench>_`.
- */
 /** The bff-en variants compared with each other in one run (the build, a saved build, node flags). */
 const COMPARED = new Set(['bff_en', 'bff_en_tried', 'bff_en_against']);
 
@@ -172,6 +167,11 @@ function inRunOrder(targets: readonly Target[], run: number): Target[] {
   return targets.map((target) => (COMPARED.has(target.name) ? (compared[next++] as Target) : target));
 }
 
+/**
+ * wrk over every target, `runs` times round robin (the machine's swings fall on all alike), after
+ * an untimed warm-up of each. Ratios are medians of each run's ratio; medians of every figure go
+ * into the summary under `<bench>_`.
+ */
 async function measure(
   bench: string,
   targets: readonly Target[],
