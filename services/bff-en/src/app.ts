@@ -30,7 +30,7 @@ import { DownloadsServiceClient } from '@ipdata/proto/downloads/v1/downloads';
 import { StatsServiceClient } from '@ipdata/proto/stats/v1/stats';
 import { ContentServiceClient } from '@ipdata/proto/content/v1/content';
 import { BulkJobs } from '@ipdata/bulk-jobs';
-import { GrpcLookupEngine } from './adapters/grpc/lookup-engine.adapter.js';
+import { GrpcLookupEngine, type LookupStreams } from './adapters/grpc/lookup-engine.adapter.js';
 import { UsageKafkaWorkerSink } from './adapters/kafka/usage-kafka-worker.sink.js';
 import { RedisQuotaStore } from './adapters/redis/quota.redis-store.js';
 import { GrpcStatsUsageHistory } from './adapters/grpc/stats-usage.adapter.js';
@@ -80,9 +80,13 @@ export function buildBffEn(config: BffEnConfig, deps: { logger: Logger; clock?: 
   const accountingOn = config.PUBLIC_API_ACCOUNTING === 'on';
 
   const lookupClient = createLookupClient({ address: config.LOOKUP_GRPC_ADDR, tls });
-  const lookupStream = config.LOOKUP_ENGINE_STREAM ? new BatchLookupStream(lookupClient) : undefined;
-  if (lookupStream !== undefined) lifecycle.register(lookupStream);
-  const engine = new GrpcLookupEngine(lookupClient, lookupStream);
+  const streams: LookupStreams | undefined = config.LOOKUP_ENGINE_STREAM
+    ? {
+        singles: lifecycle.register(BatchLookupStream.decoded(lookupClient, 'lookup-stream-singles')),
+        batches: lifecycle.register(BatchLookupStream.compact(lookupClient, 'lookup-stream-batches')),
+      }
+    : undefined;
+  const engine = new GrpcLookupEngine(lookupClient, streams);
   const authClient = createGrpcClient(AuthServiceClient, { address: config.AUTH_GRPC_ADDR, tls, defaultDeadlineMs: 2_000 });
   const keys = new ApiKeyClientCache({ resolve: grpcApiKeyResolver(authClient) });
 

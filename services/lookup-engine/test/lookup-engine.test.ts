@@ -18,6 +18,7 @@ import {
 } from '@ipdata/common';
 import { ManualClock, stackAddresses, testGrpcEnv, testGrpcTls, uniqueName, waitFor } from '@ipdata/common/testing';
 import { buildLookupEngine, type LookupEngine } from '../src/app.js';
+import { compactBatchItems, type CompactBatch } from '../src/client/compact-batch-decoder.js';
 import { createLookupClient } from '../src/client/lookup-client.js';
 import { BatchLookupStream } from '../src/client/lookup-stream.js';
 import { loadLookupEngineConfig } from '../src/config.js';
@@ -168,7 +169,7 @@ describe('lookup engine over gRPC', () => {
 
   it('answers batches on BatchLookupCompactStream as BatchLookupCompact does, in order, across streams the engine ends', async () => {
     const fast = createLookupClient({ address: engine.grpc.boundAddress, tls: testGrpcTls('bff-en'), defaultDeadlineMs: 5_000 });
-    const stream = new BatchLookupStream(fast);
+    const stream = BatchLookupStream.decoded(fast);
     const pool = ['1.0.0.1', '8.8.8.8', 'nope', '2001:4860::1', '10.0.0.1', '9.9.9.9', '1.0.0.2', '::ffff:114.114.114.114'];
     const queries = (n: number) => Array.from({ length: 1 + (n % 7) }, (_, i) => pool[(n + i) % pool.length] as string);
     const withoutClock = (response: BatchLookupResponse) =>
@@ -194,6 +195,37 @@ describe('lookup engine over gRPC', () => {
       const beside = stream.batchLookup(['8.8.8.8']);
       await expect(tooLarge).rejects.toThrow('at most 1000 addresses per batch, got 1001');
       expect((await beside).items[0]?.info?.ip).toBe('8.8.8.8');
+    } finally {
+      await stream.shutdown();
+      fast.close();
+    }
+  });
+
+  it('answers batches on a compact stream with the parts and answers of BatchLookupCompact', async () => {
+    const fast = createLookupClient({ address: engine.grpc.boundAddress, tls: testGrpcTls('bff-en'), defaultDeadlineMs: 5_000 });
+    const stream = BatchLookupStream.compact(fast, 'lookup-stream-batches');
+    const ips = Array.from(
+      { length: 1_000 },
+      (_, i) => ['1.0.0.1', '8.8.8.8', 'nope', '2001:4860::1', '10.0.0.1'][i % 5] as string,
+    );
+    const withoutClock = (batch: CompactBatch) =>
+      compactBatchItems(batch).map((item) => ({
+        ...item,
+        info: item.info && { ...item.info, timeZone: item.info.timeZone?.name },
+      }));
+    try {
+      const [streamed, unary] = await Promise.all([
+        Promise.all([stream.batchLookup(ips), stream.batchLookup(ips.slice(0, 3))]),
+        Promise.all([
+          callUnary(fast.batchLookupParts.bind(fast), { ips }),
+          callUnary(fast.batchLookupParts.bind(fast), { ips: ips.slice(0, 3) }),
+        ]),
+      ]);
+      expect(stream.name).toBe('lookup-stream-batches');
+      expect(streamed[0]?.answers).toHaveLength(1_000);
+      expect(streamed[0]?.count('places')).toBe(unary[0]?.count('places'));
+      expect(streamed.map(withoutClock)).toEqual(unary.map(withoutClock));
+      expect(withoutClock(streamed[1])[1]?.info).toMatchObject({ ip: '8.8.8.8', cityName: 'Mountain View' });
     } finally {
       await stream.shutdown();
       fast.close();

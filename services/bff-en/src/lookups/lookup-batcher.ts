@@ -12,7 +12,7 @@ export class LookupBatcher {
   private readonly batcher: TurnBatcher<string, BatchLookupItem>;
 
   constructor(engine: LookupEngine) {
-    this.batcher = new TurnBatcher((ips) => engine.batchLookup(ips), { maxBatch: 1_000, maxInFlight: 1, maxQueue: 50_000 });
+    this.batcher = new TurnBatcher((ips) => engine.coalescedLookup(ips), { maxBatch: 1_000, maxInFlight: 1, maxQueue: 50_000 });
   }
 
   /** The engine's answer for one canonical address. */

@@ -3,9 +3,11 @@ import type { BatchLookupItem, LookupAsnResponse } from '@ipdata/proto/lookup/v1
 
 /** What the public API needs from the lookup engine (adapters/grpc/lookup-engine.adapter.ts). */
 export interface LookupEngine {
-  /** Up to 1,000 addresses, answers in order; each item has `info` or `error`. */
+  /** The single lookups LookupBatcher coalesced: many small batches, answers in order. */
+  coalescedLookup(ips: string[]): Promise<BatchLookupItem[]>;
+  /** Up to 1,000 addresses (bulk chunks, a domain's records), answers in order; each item has `info` or `error`. */
   batchLookup(ips: string[]): Promise<BatchLookupItem[]>;
-  /** The same, as the engine sends it: shared parts once, one answer per address (batches, bulk). */
+  /** The same, as the engine sends it: shared parts once, one answer per address (POST /v1/batch). */
   batchLookupParts(ips: string[]): Promise<CompactBatch>;
   /** Rejects with NotFoundError for an unknown ASN. */
   lookupAsn(asn: number, page: number, pageSize: number): Promise<LookupAsnResponse>;

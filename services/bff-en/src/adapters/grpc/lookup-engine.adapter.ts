@@ -1,33 +1,55 @@
 import { callUnary } from '@ipdata/common';
-import type { BatchLookupStream, CompactBatch, TunedLookupServiceClient } from '@ipdata/lookup-engine/client';
-import type { BatchLookupItem, LookupAsnResponse } from '@ipdata/proto/lookup/v1/lookup';
+import {
+  compactBatchItems,
+  type BatchLookupStream,
+  type CompactBatch,
+  type TunedLookupServiceClient,
+} from '@ipdata/lookup-engine/client';
+import type { BatchLookupItem, BatchLookupResponse, LookupAsnResponse } from '@ipdata/proto/lookup/v1/lookup';
 import type { LookupEngine } from '../../lookups/lookup.ports.js';
+
+/** The two long-lived BatchLookupCompactStreams bff-en keeps to the engine. */
+export interface LookupStreams {
+  /** LookupBatcher's coalesced single lookups: never queued behind a 1,000-address batch. */
+  singles: BatchLookupStream<BatchLookupResponse>;
+  /** Batches, bulk chunks and domains' records. */
+  batches: BatchLookupStream<CompactBatch>;
+}
 
 /**
  * LookupEngine over the tuned client (@ipdata/lookup-engine/client); failures arrive as
- * DomainErrors. With a `stream`, batchLookup (the coalesced single lookups) goes on it; batches
- * and bulk chunks stay unary calls of their own, so a 1,000-address batch never holds up the
- * single lookups queued behind it on one stream.
+ * DomainErrors. With `streams`, every lookup travels on one of them instead of a unary call of its
+ * own (the engine's CPU per 1,000-address batch: 2.2–2.4 instead of 2.8–3.2 ms, bff-en README,
+ * session 26).
  */
 export class GrpcLookupEngine implements LookupEngine {
   constructor(
     private readonly client: TunedLookupServiceClient,
-    private readonly stream?: BatchLookupStream,
+    private readonly streams?: LookupStreams,
     private readonly deadlineMs = 5_000,
   ) {}
 
+  async coalescedLookup(ips: string[]): Promise<BatchLookupItem[]> {
+    if (this.streams !== undefined) return (await this.streams.singles.batchLookup(ips)).items;
+    return this.unaryBatchLookup(ips);
+  }
+
   async batchLookup(ips: string[]): Promise<BatchLookupItem[]> {
-    if (this.stream !== undefined) return (await this.stream.batchLookup(ips)).items;
-    const response = await callUnary(this.client.batchLookup.bind(this.client), { ips }, undefined, this.options());
-    return response.items;
+    if (this.streams !== undefined) return compactBatchItems(await this.streams.batches.batchLookup(ips));
+    return this.unaryBatchLookup(ips);
   }
 
   batchLookupParts(ips: string[]): Promise<CompactBatch> {
+    if (this.streams !== undefined) return this.streams.batches.batchLookup(ips);
     return callUnary(this.client.batchLookupParts.bind(this.client), { ips }, undefined, this.options());
   }
 
   lookupAsn(asn: number, page: number, pageSize: number): Promise<LookupAsnResponse> {
     return callUnary(this.client.lookupAsn.bind(this.client), { asn, page, pageSize }, undefined, this.options());
+  }
+
+  private async unaryBatchLookup(ips: string[]): Promise<BatchLookupItem[]> {
+    return (await callUnary(this.client.batchLookup.bind(this.client), { ips }, undefined, this.options())).items;
   }
 
   private options(): { deadline: number } {
