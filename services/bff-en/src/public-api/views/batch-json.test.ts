@@ -149,6 +149,44 @@ describe('batchJsonBody', () => {
     );
   });
 
+  it('writes each batch its own zone time, however alike the zones of two batches look', () => {
+    const batchOf = (zone: { name: string; offset: string; currentTime: string }): BatchItem[] => {
+      const batch: CompactBatch = {
+        answers: [],
+        zones: [zone],
+        count: () => 0,
+        part: () => IpInfo.fromPartial({}),
+        partsEpoch: '',
+        partId: () => -1,
+      };
+      batch.answers = [
+        {
+          query: '8.8.8.8',
+          error: '',
+          country: 0,
+          place: 0,
+          operator: 0,
+          zone: 1,
+          firstV4: 0x08080800,
+          lastV4: 0x080808ff,
+          ipv6: undefined,
+          reserved: 0,
+        },
+      ];
+      return [{ batch, at: 0 }];
+    };
+    const zoneOf = (items: BatchItem[]) =>
+      (JSON.parse(batchJsonBody(items, errorJson).toString('utf8')) as Array<{ time_zone: unknown }>)[0]?.time_zone;
+    for (const zone of [
+      { name: 'America/Chicago', offset: '-06:00', currentTime: '2026-11-28T10:00:00-06:00' },
+      { name: 'America/Chicago', offset: '-06:00', currentTime: '2026-11-28T10:00:01-06:00' },
+      { name: 'd', offset: 'b|c', currentTime: 'a' },
+      { name: 'd', offset: 'c', currentTime: 'a|b' },
+    ]) {
+      expect(zoneOf(batchOf(zone))).toEqual({ name: zone.name, offset: zone.offset, current_time: zone.currentTime });
+    }
+  });
+
   it('grows past its first guess of ~900 bytes per answer', () => {
     const long = '北'.repeat(2_000);
     const items: BatchItem[] = [{ info: IpInfo.fromPartial({ ip: '1.2.3.4', cityName: long, countryFlag: '🇺🇸' }) }];
