@@ -187,6 +187,34 @@ describe('batchJsonBody', () => {
     }
   });
 
+  it('writes an answer whose part is too large to cache the general way, and bodies of several MB whole', () => {
+    const huge = IpInfo.fromPartial({ cityName: '北'.repeat(30_000) });
+    const batch: CompactBatch = {
+      answers: [],
+      zones: [],
+      count: (kind) => (kind === 'places' ? 1 : 0),
+      part: () => huge,
+      partsEpoch: 'test-epoch-huge',
+      partId: () => 1,
+    };
+    batch.answers = Array.from({ length: 200 }, (_, i) => ({
+      query: formatIpv4(0x01000000 + i),
+      error: '',
+      country: 0,
+      place: 1,
+      operator: 0,
+      zone: 0,
+      firstV4: 0x01000000,
+      lastV4: 0x010000ff,
+      ipv6: undefined,
+      reserved: 0,
+    }));
+    const items: BatchItem[] = batch.answers.map((_, at) => ({ batch, at }));
+    const body = batchJsonBody(items, errorJson);
+    expect(body.length).toBeGreaterThan(200 * 90_000);
+    expect(body.toString('utf8')).toBe(JSON.stringify(mapBatchItems<unknown>(items, ipInfoView, () => null)));
+  });
+
   it('grows past its first guess of ~900 bytes per answer', () => {
     const long = '北'.repeat(2_000);
     const items: BatchItem[] = [{ info: IpInfo.fromPartial({ ip: '1.2.3.4', cityName: long, countryFlag: '🇺🇸' }) }];

@@ -14,63 +14,57 @@ import {
   proxySegmentJson,
   zoneSegmentJson,
 } from './json-output.js';
-import { PartJsonCache, PartKeys } from './part-json-cache.js';
-import { Utf8Body } from './utf8-body.js';
-
-/** About one full answer's JSON (~810 bytes): the body's first allocation, so it rarely grows. */
-const ITEM_BYTES = 900;
+import { PartKeys } from './part-keys.js';
+import { IPV4_TEXT_MAX, SegmentSpace, segmentLength, segmentsStart } from './segment-space.js';
 
 type Segment = (view: IpInfoView, source: IpInfo) => string;
 
-/** About 250 bytes of JSON per entry: a few MiB per kind when full. */
-const PART_CACHE_GENERATION = 25_000;
-const caches = {
-  countries: new PartJsonCache<Buffer[]>(PART_CACHE_GENERATION),
-  places: new PartJsonCache<Buffer[]>(PART_CACHE_GENERATION),
-  operators: new PartJsonCache<Buffer[]>(PART_CACHE_GENERATION),
-};
-const partKeys = new PartKeys(Object.values(caches));
+const COUNTRY = 0;
+const PLACE = 1;
+const OPERATOR = 2;
 
 /**
- * The JSON segments of one kind of part (json-output.ts), made once per batch for each part an
- * answer names, or taken from the cache when an earlier batch made them; every answer that names
- * the part copies them into place.
+ * ~250 bytes of JSON per part: a 16 MiB generation holds ~60,000 parts (the Buffer cache before it
+ * kept 25,000 per kind). A batch of 1,000 answers names ~1,200 parts; 4 MiB is its reserve (~3,000
+ * new parts of up to ~1.3 KB) and the body's range (~850 KB a batch; a larger body is copied out
+ * in pieces).
+ */
+const space = new SegmentSpace(3, 16 << 20, 4 << 20, 4 << 20);
+const partKeys = new PartKeys([space]);
+
+/**
+ * The JSON segments of one kind of part (json-output.ts) as entries of the segment space, found
+ * once per batch for each part an answer names: cached by an earlier batch, or made now.
  */
 class PartSegments {
-  /** Per part position (0: "no such part"): its segments as UTF-8. */
-  private readonly made: Array<Buffer[] | undefined>;
+  /** Per part position: its entry's offset + 1 (0: not looked up yet). */
+  private readonly made: Int32Array;
 
   constructor(
     private readonly batch: CompactBatch,
     /** The batch's epoch slot (PartKeys). */
     private readonly slot: number,
     private readonly kind: CompactPartKind,
+    private readonly index: number,
     private readonly segments: readonly Segment[],
-    private readonly cache: PartJsonCache<Buffer[]>,
+    /** The entry of "no such part" (position 0). */
+    private readonly none: number,
   ) {
-    this.made = new Array<Buffer[] | undefined>(batch.count(kind) + 1);
+    this.made = new Int32Array(batch.count(kind) + 1);
   }
 
-  /** The segments of the part at `position`. */
-  of(position: number): Buffer[] {
-    return this.made[position] ?? this.make(position);
+  /** The entry of the part at `position`; -1 when it has none (segments too long for the space). */
+  of(position: number): number {
+    if (position === 0) return this.none;
+    const made = this.made[position] as number;
+    return made !== 0 ? made - 1 : this.make(position);
   }
 
-  /** The cache key of the part at `position` (-1: none, not to be cached). */
-  private keyOf(position: number): number {
-    return position === 0 ? -1 : PartKeys.keyOf(this.slot, this.batch.partId(this.kind, position));
-  }
-
-  private make(position: number): Buffer[] {
-    let made: Buffer[];
-    if (position === 0) made = segmentsOf(NO_PART, this.segments);
-    else {
-      const key = this.keyOf(position);
-      const make = () => segmentsOf(this.batch.part(this.kind, position), this.segments);
-      made = key < 0 ? make() : this.cache.get(key, make);
-    }
-    this.made[position] = made;
-    return made;
+  private make(position: number): number {
+    const key = PartKeys.keyOf(this.slot, this.batch.partId(this.kind, position));
+    const at = space.entry(this.index, key, () => segmentsOf(this.batch.part(this.kind, position), this.segments));
+    this.made[position] = at + 1;
+    return at;
   }
 }
 
@@ -79,20 +73,19 @@ function segmentsOf(source: IpInfo, segments: readonly Segment[]): Buffer[] {
   return segments.map((segment) => Buffer.from(segment(view, source), 'utf8'));
 }
 
-// The answer's own fields around its address and range, as rangeTailJson and ipHeadJson write them.
-const ascii = (text: string) => Buffer.from(text, 'latin1');
-const IP_HEAD = ascii('{"ip":"');
-/** The separator and the next answer's head in one copy. */
-const NEXT_IP_HEAD = ascii(',{"ip":"');
-const END_IP = ascii('","end_ip":"');
-const NETWORK = ascii('","network":"');
-const ANSWER_END = ascii('","reserved":null}');
-const NO_NETWORK = ascii('","network":null,"reserved":null}');
-const COMMA = ascii(',');
-
 /** An IpInfo with none of a part's fields: what an answer that names no such part reads. */
 const NO_PART = IpInfo.fromPartial({});
 const NO_ZONE = segmentsOf(NO_PART, [zoneSegmentJson])[0] as Buffer;
+
+/** Each kind's segments. The text that always precedes the country's head (the end of the
+ * address) and always follows the proxy fields (start_ip's label) is part of those segments:
+ * fewer copies per answer. */
+const COUNTRY_SEGMENTS: readonly Segment[] = [(view) => `",${countryHeadJson(view)}`, countryMidJson, currencySegmentJson];
+const PLACE_SEGMENTS: readonly Segment[] = [placeHeadJson, placeTailJson];
+const OPERATOR_SEGMENTS: readonly Segment[] = [asnSegmentJson, (view, source) => `${proxySegmentJson(view, source)}"start_ip":"`];
+const NO_COUNTRY = space.constantEntry(segmentsOf(NO_PART, COUNTRY_SEGMENTS));
+const NO_PLACE = space.constantEntry(segmentsOf(NO_PART, PLACE_SEGMENTS));
+const NO_OPERATOR = space.constantEntry(segmentsOf(NO_PART, OPERATOR_SEGMENTS));
 
 /**
  * Time-zone segments by name, offset and current time. The time moves once a second, so
@@ -115,13 +108,26 @@ function zoneSegment(timeZone: TimeZone): Buffer {
   return segment;
 }
 
+// The answer's own fields around its address and range, as rangeTailJson and ipHeadJson write them.
+const constant = (text: string): [number, number] => [space.constant(Buffer.from(text, 'latin1')), text.length];
+const [IP_HEAD, IP_HEAD_LENGTH] = constant('{"ip":"');
+/** The separator and the next answer's head in one copy. */
+const [NEXT_IP_HEAD, NEXT_IP_HEAD_LENGTH] = constant(',{"ip":"');
+const [END_IP, END_IP_LENGTH] = constant('","end_ip":"');
+const [NETWORK, NETWORK_LENGTH] = constant('","network":"');
+const [ANSWER_END, ANSWER_END_LENGTH] = constant('","reserved":null}');
+const [NO_NETWORK, NO_NETWORK_LENGTH] = constant('","network":null,"reserved":null}');
+/** The answer's fixed bytes at most, with its four addresses. */
+const ANSWER_OWN_BYTES =
+  NEXT_IP_HEAD_LENGTH + END_IP_LENGTH + NO_NETWORK_LENGTH + NETWORK_LENGTH + ANSWER_END_LENGTH + 4 * IPV4_TEXT_MAX;
+
 /**
  * The full-field JSON of a compact batch's answers, each the bytes ipInfoJson(ipInfoView(info))
  * gives for the answer's IpInfo (a property test holds them equal): the answer's own address
  * and range written as ASCII bytes (a canonical IPv4 query is the text of its value: the parser
  * refuses any other spelling), and its parts' segments copied into place (country 3 segments, place 2, operator 2,
  * time zone 1; PartSegments). Answers the shortcut does not cover (IPv6, an echo that is not a plain IPv4
- * address, a reserved reason) go the general way.
+ * address, a reserved reason, a part too large for the space) go the general way.
  */
 class CompactBatchJson {
   private readonly countries: PartSegments;
@@ -132,53 +138,62 @@ class CompactBatchJson {
 
   constructor(readonly batch: CompactBatch) {
     const slot = partKeys.slotOf(batch.partsEpoch);
-    // The text that always precedes the country's head (the end of the address) and always
-    // follows the proxy fields (start_ip's label) is part of those segments: fewer copies per answer.
-    this.countries = new PartSegments(
-      batch,
-      slot,
-      'countries',
-      [(view) => `",${countryHeadJson(view)}`, countryMidJson, currencySegmentJson],
-      caches.countries,
-    );
-    this.places = new PartSegments(batch, slot, 'places', [placeHeadJson, placeTailJson], caches.places);
-    this.operators = new PartSegments(
-      batch,
-      slot,
-      'operators',
-      [asnSegmentJson, (view, source) => `${proxySegmentJson(view, source)}"start_ip":"`],
-      caches.operators,
-    );
+    space.beginBatch();
+    this.countries = new PartSegments(batch, slot, 'countries', COUNTRY, COUNTRY_SEGMENTS, NO_COUNTRY);
+    this.places = new PartSegments(batch, slot, 'places', PLACE, PLACE_SEGMENTS, NO_PLACE);
+    this.operators = new PartSegments(batch, slot, 'operators', OPERATOR, OPERATOR_SEGMENTS, NO_OPERATOR);
     this.zones = [NO_ZONE, ...batch.zones.map(zoneSegment)];
   }
 
   /** Writes the answer, after a comma unless it is the body's first. */
-  write(body: Utf8Body, answer: CompactAnswer, first: boolean): void {
+  write(answer: CompactAnswer, first: boolean): void {
     const address =
       answer.ipv6 === undefined && answer.reserved === ReservedReason.RESERVED_REASON_UNSPECIFIED ? parseIpv4(answer.query) : -1;
-    if (address < 0) {
+    const country = address < 0 ? -1 : this.countries.of(answer.country);
+    const place = country < 0 ? -1 : this.places.of(answer.place);
+    const operator = place < 0 ? -1 : this.operators.of(answer.operator);
+    if (operator < 0) {
       const info = compactAnswerInfo(this.batch, answer);
-      if (!first) body.appendBytes(COMMA);
-      body.append(ipInfoJson(ipInfoView(info), info));
+      space.append(first ? ipInfoJson(ipInfoView(info), info) : `,${ipInfoJson(ipInfoView(info), info)}`);
       return;
     }
-    const country = this.countries.of(answer.country);
-    const place = this.places.of(answer.place);
-    const operator = this.operators.of(answer.operator);
-    body.appendBytes(first ? IP_HEAD : NEXT_IP_HEAD).appendIpv4(address);
-    body.appendBytes(country[0] as Buffer).appendBytes(place[0] as Buffer);
-    body.appendBytes(country[1] as Buffer).appendBytes(place[1] as Buffer);
-    body.appendBytes(operator[0] as Buffer).appendBytes(this.zones[answer.zone] as Buffer);
-    body.appendBytes(country[2] as Buffer).appendBytes(operator[1] as Buffer);
-    body.appendIpv4(answer.firstV4).appendBytes(END_IP).appendIpv4(answer.lastV4);
+    const b = space.bytes;
+    const c0 = segmentsStart(b, country);
+    const c0n = segmentLength(b, country, 0);
+    const c1n = segmentLength(b, country, 1);
+    const c2n = segmentLength(b, country, 2);
+    const p0 = segmentsStart(b, place);
+    const p0n = segmentLength(b, place, 0);
+    const p1n = segmentLength(b, place, 1);
+    const o0 = segmentsStart(b, operator);
+    const o0n = segmentLength(b, operator, 0);
+    const o1n = segmentLength(b, operator, 1);
+    const zone = this.zones[answer.zone] as Buffer;
+    space.reserve(ANSWER_OWN_BYTES + c0n + c1n + c2n + p0n + p1n + o0n + o1n + zone.length);
+    if (first) space.copy(IP_HEAD, IP_HEAD_LENGTH);
+    else space.copy(NEXT_IP_HEAD, NEXT_IP_HEAD_LENGTH);
+    space.appendIpv4(address);
+    space.copy(c0, c0n);
+    space.copy(p0, p0n);
+    space.copy(c0 + c0n, c1n);
+    space.copy(p0 + p0n, p1n);
+    space.copy(o0, o0n);
+    space.copyIn(zone);
+    space.copy(c0 + c0n + c1n, c2n);
+    space.copy(o0 + o0n, o1n);
+    space.appendIpv4(answer.firstV4);
+    space.copy(END_IP, END_IP_LENGTH);
+    space.appendIpv4(answer.lastV4);
     const prefix = ipv4PrefixContaining(answer.firstV4, answer.lastV4, address);
     if (prefix < 0) {
-      body.appendBytes(NO_NETWORK);
+      space.copy(NO_NETWORK, NO_NETWORK_LENGTH);
       return;
     }
     // The network is the address with its host bits cleared (`>>> 32` would shift by 0: /0 is its own case).
     const network = prefix === 0 ? 0 : ((address >>> (32 - prefix)) << (32 - prefix)) >>> 0;
-    body.appendBytes(NETWORK).appendIpv4(network, prefix).appendBytes(ANSWER_END);
+    space.copy(NETWORK, NETWORK_LENGTH);
+    space.appendIpv4(network, prefix);
+    space.copy(ANSWER_END, ANSWER_END_LENGTH);
   }
 }
 
@@ -187,24 +202,26 @@ class CompactBatchJson {
  * cost): the engine's answers through CompactBatchJson (each part's JSON made once, and kept
  * across batches),
  * others through the specialised serialiser (same bytes as JSON.stringify), encoded once into
- * the body's bytes (utf8-body.ts). Error items are written by `errorJson`.
+ * the body's bytes (segment-space.ts). Error items are written by `errorJson`.
  */
 export function batchJsonBody(
   items: readonly BatchItem[],
   errorJson: (item: Extract<BatchItem, { code: string }>) => string,
 ): Buffer {
-  const body = new Utf8Body(items.length * ITEM_BYTES).append('[');
+  space.beginBody();
+  space.append('[');
   let compact: CompactBatchJson | undefined;
   for (let i = 0; i < items.length; i++) {
     const item = items[i] as BatchItem;
     if ('at' in item) {
       if (compact?.batch !== item.batch) compact = new CompactBatchJson(item.batch);
-      compact.write(body, item.batch.answers[item.at] as CompactAnswer, i === 0);
+      compact.write(item.batch.answers[item.at] as CompactAnswer, i === 0);
       continue;
     }
-    if (i > 0) body.appendBytes(COMMA);
-    if ('info' in item) body.append(ipInfoJson(ipInfoView(item.info), item.info));
-    else body.append(errorJson(item));
+    if (i > 0) space.append(',');
+    if ('info' in item) space.append(ipInfoJson(ipInfoView(item.info), item.info));
+    else space.append(errorJson(item));
   }
-  return body.append(']').bytes();
+  space.append(']');
+  return space.takeBody();
 }
