@@ -77,9 +77,11 @@ function segmentsOf(source: IpInfo, segments: readonly Segment[]): Buffer[] {
 const NO_PART = IpInfo.fromPartial({});
 const NO_ZONE = segmentsOf(NO_PART, [zoneSegmentJson])[0] as Buffer;
 
-/** Each kind's segments. The text that always precedes the country's head (the end of the
+/**
+ * Each kind's segments. The text that always precedes the country's head (the end of the
  * address) and always follows the proxy fields (start_ip's label) is part of those segments:
- * fewer copies per answer. */
+ * fewer copies per answer.
+ */
 const COUNTRY_SEGMENTS: readonly Segment[] = [(view) => `",${countryHeadJson(view)}`, countryMidJson, currencySegmentJson];
 const PLACE_SEGMENTS: readonly Segment[] = [placeHeadJson, placeTailJson];
 const OPERATOR_SEGMENTS: readonly Segment[] = [asnSegmentJson, (view, source) => `${proxySegmentJson(view, source)}"start_ip":"`];

@@ -2,7 +2,7 @@ import { writeIpv4Ascii } from '@ipdata/common/ip';
 
 /** "255.255.255.255/32" */
 export const IPV4_TEXT_MAX = 18;
-/** A segment's length is written in two bytes before the entry's bytes. */
+/** An entry says each segment's length in two bytes. */
 const SEGMENT_MAX = 0xffff;
 
 /** One generation of cached part entries: a range of the space, filled from its start. */
@@ -18,15 +18,15 @@ interface Generation {
  * The bytes POST /v1/batch writes its JSON from and into, in one Uint8Array, so every copy is a
  * `copyWithin` inside it: no Buffer object per JSON segment to load, check and keep for the GC.
  * With a Buffer per segment, ~12,000 copies a batch spent more time reaching the Buffers (their
- * objects scattered over the heap, ~450,000 of them live in a full cache) than copying bytes.
+ * objects scattered over the heap, up to ~350,000 of them live in a full cache) than copying bytes.
  *
  * Laid out as:
  * - constants (the answer's fixed pieces) and the entries of "no such part", made at start-up;
  * - two generations of part entries (segmentsStart, segmentLength: each entry its segments'
- *   count and lengths, then their UTF-8), keyed per kind by the part's cache key (PartKeys). When the young
- *   generation has less than a batch's worth of room left at the start of a batch, the old one is
- *   dropped and its range becomes the young one; an entry found in the old generation is copied
- *   into the young one, so the parts in use stay and one-offs go;
+ *   count and lengths, then their UTF-8), keyed per kind by the part's cache key (PartKeys).
+ *   When the young generation has less than a batch's worth of room left at the start of a
+ *   batch, the old one is dropped and its range becomes the young one; an entry found in the old
+ *   generation is copied into the young one, so the parts in use stay and one-offs go;
  * - the body being written, copied out once when it is done (a response outlives the next batch).
  *
  * Pages are touched as they are written: a process that never answers a batch does not pay for
@@ -43,14 +43,14 @@ export class SegmentSpace {
   private readonly bodyStart: number;
   private readonly bodyEnd: number;
   /** Where the body's next byte goes. */
-  position: number;
+  private position: number;
   /** Body bytes already copied out because the body range filled (rare: bodies of several MB). */
   private chunks: Buffer[] = [];
 
   constructor(
     kinds: number,
     /** Bytes per generation. */
-    private readonly generationBytes: number,
+    generationBytes: number,
     /** Room the young generation keeps for one batch's new and moved entries. */
     private readonly batchReserve: number,
     bodyBytes: number,
