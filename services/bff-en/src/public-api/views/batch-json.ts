@@ -19,9 +19,8 @@ import { IPV4_TEXT_MAX, SegmentSpace, segmentLength, segmentsStart } from './seg
 
 type Segment = (view: IpInfoView, source: IpInfo) => string;
 
-const COUNTRY = 0;
-const PLACE = 1;
-const OPERATOR = 2;
+/** Each kind's entries in the segment space. */
+const KIND_INDEX: Record<CompactPartKind, number> = { countries: 0, places: 1, operators: 2 };
 
 /**
  * ~250 bytes of JSON per part: a 16 MiB generation holds ~60,000 parts (the Buffer cache before it
@@ -29,7 +28,7 @@ const OPERATOR = 2;
  * new parts of up to ~1.3 KB) and the body's range (~850 KB a batch; a larger body is copied out
  * in pieces).
  */
-const space = new SegmentSpace(3, 16 << 20, 4 << 20, 4 << 20);
+const space = new SegmentSpace(Object.keys(KIND_INDEX).length, 16 << 20, 4 << 20, 4 << 20);
 const partKeys = new PartKeys([space]);
 
 /**
@@ -45,7 +44,6 @@ class PartSegments {
     /** The batch's epoch slot (PartKeys). */
     private readonly slot: number,
     private readonly kind: CompactPartKind,
-    private readonly index: number,
     private readonly segments: readonly Segment[],
     /** The entry of "no such part" (position 0). */
     private readonly none: number,
@@ -62,7 +60,7 @@ class PartSegments {
 
   private make(position: number): number {
     const key = PartKeys.keyOf(this.slot, this.batch.partId(this.kind, position));
-    const at = space.entry(this.index, key, () => segmentsOf(this.batch.part(this.kind, position), this.segments));
+    const at = space.entry(KIND_INDEX[this.kind], key, () => segmentsOf(this.batch.part(this.kind, position), this.segments));
     this.made[position] = at + 1;
     return at;
   }
@@ -141,9 +139,9 @@ class CompactBatchJson {
   constructor(readonly batch: CompactBatch) {
     const slot = partKeys.slotOf(batch.partsEpoch);
     space.beginBatch();
-    this.countries = new PartSegments(batch, slot, 'countries', COUNTRY, COUNTRY_SEGMENTS, NO_COUNTRY);
-    this.places = new PartSegments(batch, slot, 'places', PLACE, PLACE_SEGMENTS, NO_PLACE);
-    this.operators = new PartSegments(batch, slot, 'operators', OPERATOR, OPERATOR_SEGMENTS, NO_OPERATOR);
+    this.countries = new PartSegments(batch, slot, 'countries', COUNTRY_SEGMENTS, NO_COUNTRY);
+    this.places = new PartSegments(batch, slot, 'places', PLACE_SEGMENTS, NO_PLACE);
+    this.operators = new PartSegments(batch, slot, 'operators', OPERATOR_SEGMENTS, NO_OPERATOR);
     this.zones = [NO_ZONE, ...batch.zones.map(zoneSegment)];
   }
 
