@@ -81,7 +81,9 @@ async function stagesOf(root: string) {
   const encoder = new CompactBatchEncoder(await LoadedDataset.fromFile(datasetFile));
   const itemsOf = (bytes: Buffer): BatchItem[] => {
     const batch = decodeCompactBatch(bytes);
-    return batch.answers.map((_, at) => ({ batch, at }));
+    // Builds saved before session 27 kept an answers array, not batch.length.
+    const length = batch.length ?? (batch as unknown as { answers: unknown[] }).answers.length;
+    return Array.from({ length }, (_, at) => ({ batch, at }));
   };
   return { datasetFile, encoder, decodeCompactBatch, batchJsonBody, mapBatchItems, ipInfoView, itemsOf };
 }

@@ -1,9 +1,9 @@
 /** Shared pieces of the benchmarks: seeded addresses, statistics, child servers. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { loadPackageDefinition, type GrpcObject, type ServiceClientConstructor } from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
 import { performance } from 'node:perf_hooks';
@@ -108,8 +108,25 @@ export function numberOption(name: string, fallback: number): number {
  */
 export const SAVED_BUILD_FOLDERS = ['services/lookup-engine/dist', 'services/bff-en/dist', 'services/bff-en/openapi'];
 
-/** The folder of a saved build, laid out as the repository. */
-export const savedBuildDir = (name: string): string => join(repoRoot, 'var/bench-builds', name);
+/**
+ * The folder of a saved build, laid out as the repository. Its bff-en gets the saved lookup
+ * engine's client for @ipdata/lookup-engine (a node_modules link in the folder and the package's
+ * manifest beside the saved dist), so a change to the client and bff-en together is measured
+ * whole; common and proto come from today's build.
+ */
+export function savedBuildDir(name: string): string {
+  const dir = join(repoRoot, 'var/bench-builds', name);
+  const engine = join(dir, 'services/lookup-engine');
+  if (existsSync(engine)) {
+    cpSync(join(repoRoot, 'services/lookup-engine/package.json'), join(engine, 'package.json'));
+    const link = join(dir, 'node_modules/@ipdata/lookup-engine');
+    if (!existsSync(link)) {
+      mkdirSync(dirname(link), { recursive: true });
+      symlinkSync('../../services/lookup-engine', link);
+    }
+  }
+  return dir;
+}
 
 /** `--<name> <text>` from the command line, or undefined. */
 export function textOption(name: string): string | undefined {

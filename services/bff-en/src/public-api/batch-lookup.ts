@@ -1,4 +1,4 @@
-import { checkAddress, compactBatchItems, type CompactBatch } from '@ipdata/lookup-engine/client';
+import { ANSWER_ERROR, checkAddress, compactBatchItems, type CompactBatch } from '@ipdata/lookup-engine/client';
 import { IpInfo, ReservedReason } from '@ipdata/proto/lookup/v1/lookup';
 import type { LookupEngine } from '../lookups/lookup.ports.js';
 
@@ -48,7 +48,9 @@ export type BatchLookupFn = (ips: string[]) => Promise<Array<AnsweredItem | unde
 export function compactAnswers(engine: LookupEngine): BatchLookupFn {
   return async (ips) => {
     const batch = await engine.batchLookupParts(ips);
-    return batch.answers.map((answer, at) => (answer.error === '' ? { batch, at } : undefined));
+    const answers = new Array<AnsweredItem | undefined>(batch.length);
+    for (let at = 0; at < batch.length; at++) answers[at] = batch.columns.form[at] === ANSWER_ERROR ? undefined : { batch, at };
+    return answers;
   };
 }
 

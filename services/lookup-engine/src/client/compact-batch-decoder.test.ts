@@ -71,9 +71,14 @@ describe('BatchLookupCompact', () => {
         const bytes = compact.encode(queries, now);
         const batch = decodeCompactBatch(bytes);
         const message = BatchLookupCompactResponse.decode(bytes);
-        expect(batch.answers.map((answer) => [answer.country, answer.place, answer.operator, answer.zone])).toEqual(
-          message.items.map((item) => [item.country, item.place, item.operator, item.timeZone]),
+        const { country, place, operator, zone } = batch.columns;
+        expect(message.items.map((_, i) => [country[i], place[i], operator[i], zone[i]])).toEqual(
+          message.items.map((item) =>
+            item.error === '' ? [item.country, item.place, item.operator, item.timeZone] : [0, 0, 0, 0],
+          ),
         );
+        expect(batch.queries).toEqual(message.items.map((item) => item.query));
+        expect(message.items.map((_, i) => batch.error(i))).toEqual(message.items.map((item) => item.error));
         for (const kind of ['countries', 'places', 'operators'] as const) {
           const positions = Array.from({ length: batch.count(kind) }, (_, i) => i + 1);
           const ids = message[kind === 'countries' ? 'countryIds' : kind === 'places' ? 'placeIds' : 'operatorIds'];
@@ -81,9 +86,9 @@ describe('BatchLookupCompact', () => {
           expect(positions.map((at) => batch.part(kind, at))).toEqual(message[kind]);
         }
         const items = compactBatchItems(batch);
-        batch.answers.forEach((answer, i) => {
-          if (answer.error === '') expect(compactAnswerInfo(batch, answer)).toEqual(items[i]?.info);
-          else expect(items[i]).toEqual({ query: answer.query, info: undefined, error: answer.error });
+        message.items.forEach((item, i) => {
+          if (item.error === '') expect(compactAnswerInfo(batch, i)).toEqual(items[i]?.info);
+          else expect(items[i]).toEqual({ query: item.query, info: undefined, error: item.error });
         });
       }),
       { numRuns: 200 },

@@ -1,12 +1,16 @@
 export { decodeBatchLookupResponse, decodeLookupResponse } from './answer-decoder.js';
 export {
+  ANSWER_ERROR,
+  ANSWER_IPV4,
+  ANSWER_IPV6,
   compactAnswerInfo,
   compactBatchItems,
   decodeBatchLookupCompactResponse,
   decodeCompactBatch,
-  type CompactAnswer,
   type CompactBatch,
+  type CompactColumns,
   type CompactPartKind,
+  type Ipv6Range,
 } from './compact-batch-decoder.js';
 export {
   createLookupClient,

@@ -1,8 +1,8 @@
-import { IpInfo, ReservedReason } from '@ipdata/proto/lookup/v1/lookup';
+import { BatchLookupCompactItem, BatchLookupCompactResponse, IpInfo, ReservedReason } from '@ipdata/proto/lookup/v1/lookup';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatIpv4 } from '@ipdata/common/ip';
-import type { CompactAnswer, CompactBatch, CompactPartKind } from '@ipdata/lookup-engine/client';
+import { decodeCompactBatch, type CompactBatch, type CompactPartKind } from '@ipdata/lookup-engine/client';
 import { mapBatchItems, type BatchItem } from '../batch-lookup.js';
 import { batchJsonBody } from './batch-json.js';
 import { ipInfoView } from './ip-info.view.js';
@@ -45,7 +45,22 @@ function partNumber(kind: CompactPartKind, part: IpInfo): number {
   return id;
 }
 
-/** A compact batch as the engine could send it: parts with any text, answers naming any of them (or none). */
+/** An IPv4 address as the engine sends a range's end: 4 bytes, big-endian. */
+const ipv4Bytes = (value: number) => Buffer.from([value >>> 24, (value >>> 16) & 255, (value >>> 8) & 255, value & 255]);
+const IPV6_FIRST = Buffer.from('20010db8000000000000000000000000', 'hex');
+const IPV6_LAST = Buffer.from('20010db800000000000000000000ffff', 'hex');
+
+/** A compact item of an IPv4 answer naming no parts. */
+const item = (query: string, first: number, last: number) =>
+  BatchLookupCompactItem.fromPartial({ query, first: ipv4Bytes(first), last: ipv4Bytes(last) });
+
+/** The items of a compact batch's decoded bytes, in order. */
+const itemsOf = (batch: CompactBatch): BatchItem[] => Array.from({ length: batch.length }, (_, at) => ({ batch, at }));
+
+/**
+ * A compact batch as the engine could send it (parts with any text, answers naming any of them
+ * or none), encoded by the generated codec and decoded by the client's decoder.
+ */
 const compactItems: fc.Arbitrary<BatchItem[]> = fc
   .record({
     countries: fc.array(
@@ -89,35 +104,34 @@ const compactItems: fc.Arbitrary<BatchItem[]> = fc
       places: drawn.places.map((fields) => IpInfo.fromPartial(fields)),
       operators: drawn.operators.map((fields) => IpInfo.fromPartial(fields)),
     };
-    const batch: CompactBatch = {
-      answers: [],
-      zones: drawn.zones,
-      count: (kind) => parts[kind].length,
-      part: (kind, position) => parts[kind][position - 1] as IpInfo,
-      // Equal ids for equal parts under one epoch, as the engine numbers them: parts drawn again in
-      // later runs meet the cache ('': an engine that sends no ids, nothing cached).
-      partsEpoch: drawn.numbered ? 'test-epoch' : '',
-      partId: (kind, position) => (drawn.numbered ? partNumber(kind, parts[kind][position - 1] as IpInfo) : -1),
-    };
+    // Equal ids for equal parts under one epoch, as the engine numbers them: parts drawn again in
+    // later runs meet the cache (no epoch and no ids: an engine that sends none, nothing cached).
+    const ids = (kind: CompactPartKind) => (drawn.numbered ? parts[kind].map((part) => partNumber(kind, part)) : []);
     const pick = (n: number, count: number) => n % (count + 1);
-    batch.answers = drawn.answers.map(({ range: [a, b, where], positions: at, query, ipv6, reserved }): CompactAnswer => {
-      const [first, last] = a <= b ? [a, b] : [b, a];
-      // Mostly inside the range, sometimes just outside it (no network holds it).
-      const address = Math.max(0, Math.min(0xffffffff, first + Math.floor(where * (last - first + 1))));
-      return {
-        query: query === '' ? formatIpv4(address) : query,
-        error: '',
-        country: pick(at[0], batch.count('countries')),
-        place: pick(at[1], batch.count('places')),
-        operator: pick(at[2], batch.count('operators')),
-        zone: pick(at[3], batch.zones.length),
-        firstV4: ipv6 ? -1 : first,
-        lastV4: ipv6 ? -1 : last,
-        ipv6: ipv6 ? { startIp: '2001:db8::', endIp: '2001:db8::ffff', networks: ['2001:db8::/112'] } : undefined,
-        reserved,
-      };
+    const message = BatchLookupCompactResponse.fromPartial({
+      ...parts,
+      timeZones: drawn.zones,
+      partsEpoch: drawn.numbered ? 'test-epoch' : '',
+      countryIds: ids('countries'),
+      placeIds: ids('places'),
+      operatorIds: ids('operators'),
+      items: drawn.answers.map(({ range: [a, b, where], positions: at, query, ipv6, reserved }) => {
+        const [first, last] = a <= b ? [a, b] : [b, a];
+        // Mostly inside the range, sometimes just outside it (no network holds it).
+        const address = Math.max(0, Math.min(0xffffffff, first + Math.floor(where * (last - first + 1))));
+        return {
+          query: query === '' ? formatIpv4(address) : query,
+          country: pick(at[0], parts.countries.length),
+          place: pick(at[1], parts.places.length),
+          operator: pick(at[2], parts.operators.length),
+          timeZone: pick(at[3], drawn.zones.length),
+          first: ipv6 ? IPV6_FIRST : ipv4Bytes(first),
+          last: ipv6 ? IPV6_LAST : ipv4Bytes(last),
+          reserved,
+        };
+      }),
     });
-    return batch.answers.map((_, at) => ({ batch, at }));
+    return itemsOf(decodeCompactBatch(BatchLookupCompactResponse.encode(message).finish()));
   });
 
 const errorJson = (item: { query: string; code: string; message: string }) =>
@@ -150,31 +164,16 @@ describe('batchJsonBody', () => {
   });
 
   it('writes each batch its own zone time, however alike the zones of two batches look', () => {
-    const batchOf = (zone: { name: string; offset: string; currentTime: string }): BatchItem[] => {
-      const batch: CompactBatch = {
-        answers: [],
-        zones: [zone],
-        count: () => 0,
-        part: () => IpInfo.fromPartial({}),
-        partsEpoch: '',
-        partId: () => -1,
-      };
-      batch.answers = [
-        {
-          query: '8.8.8.8',
-          error: '',
-          country: 0,
-          place: 0,
-          operator: 0,
-          zone: 1,
-          firstV4: 0x08080800,
-          lastV4: 0x080808ff,
-          ipv6: undefined,
-          reserved: 0,
-        },
-      ];
-      return [{ batch, at: 0 }];
-    };
+    const batchOf = (zone: { name: string; offset: string; currentTime: string }): BatchItem[] =>
+      itemsOf(
+        decodeCompactBatch(
+          BatchLookupCompactResponse.encode({
+            ...BatchLookupCompactResponse.fromPartial({}),
+            timeZones: [zone],
+            items: [{ ...item('8.8.8.8', 0x08080800, 0x080808ff), timeZone: 1 }],
+          }).finish(),
+        ),
+      );
     const zoneOf = (items: BatchItem[]) =>
       (JSON.parse(batchJsonBody(items, errorJson).toString('utf8')) as Array<{ time_zone: unknown }>)[0]?.time_zone;
     for (const zone of [
@@ -189,27 +188,13 @@ describe('batchJsonBody', () => {
 
   it('writes an answer whose part is too large to cache the general way, and bodies of several MB whole', () => {
     const huge = IpInfo.fromPartial({ cityName: '北'.repeat(30_000) });
-    const batch: CompactBatch = {
-      answers: [],
-      zones: [],
-      count: (kind) => (kind === 'places' ? 1 : 0),
-      part: () => huge,
+    const message = BatchLookupCompactResponse.fromPartial({
+      places: [huge],
       partsEpoch: 'test-epoch-huge',
-      partId: () => 1,
-    };
-    batch.answers = Array.from({ length: 200 }, (_, i) => ({
-      query: formatIpv4(0x01000000 + i),
-      error: '',
-      country: 0,
-      place: 1,
-      operator: 0,
-      zone: 0,
-      firstV4: 0x01000000,
-      lastV4: 0x010000ff,
-      ipv6: undefined,
-      reserved: 0,
-    }));
-    const items: BatchItem[] = batch.answers.map((_, at) => ({ batch, at }));
+      placeIds: [1],
+      items: Array.from({ length: 200 }, (_, i) => ({ ...item(formatIpv4(0x01000000 + i), 0x01000000, 0x010000ff), place: 1 })),
+    });
+    const items = itemsOf(decodeCompactBatch(BatchLookupCompactResponse.encode(message).finish()));
     const body = batchJsonBody(items, errorJson);
     expect(body.length).toBeGreaterThan(200 * 90_000);
     expect(body.toString('utf8')).toBe(JSON.stringify(mapBatchItems<unknown>(items, ipInfoView, () => null)));

@@ -1,5 +1,5 @@
 import { ipv4PrefixContaining, parseIpv4 } from '@ipdata/common/ip';
-import { compactAnswerInfo, type CompactAnswer, type CompactBatch, type CompactPartKind } from '@ipdata/lookup-engine/client';
+import { ANSWER_IPV4, compactAnswerInfo, type CompactBatch, type CompactPartKind } from '@ipdata/lookup-engine/client';
 import { IpInfo, ReservedReason, type TimeZone } from '@ipdata/proto/lookup/v1/lookup';
 import type { BatchItem } from '../batch-lookup.js';
 import { ipInfoView, type IpInfoView } from './ip-info.view.js';
@@ -19,16 +19,13 @@ import { IPV4_TEXT_MAX, SegmentSpace, segmentLength, segmentsStart } from './seg
 
 type Segment = (view: IpInfoView, source: IpInfo) => string;
 
-/** Each kind's entries in the segment space. */
-const KIND_INDEX: Record<CompactPartKind, number> = { countries: 0, places: 1, operators: 2 };
-
 /**
  * ~250 bytes of JSON per part: a 16 MiB generation holds ~60,000 parts (the Buffer cache before it
  * kept 25,000 per kind). A batch of 1,000 answers names ~1,200 parts; 4 MiB is its reserve (~3,000
  * new parts of up to ~1.3 KB) and the body's range (~850 KB a batch; a larger body is copied out
  * in pieces).
  */
-const space = new SegmentSpace(Object.keys(KIND_INDEX).length, 16 << 20, 4 << 20, 4 << 20);
+const space = new SegmentSpace(16 << 20, 4 << 20, 4 << 20);
 const partKeys = new PartKeys([space]);
 
 /**
@@ -60,7 +57,8 @@ class PartSegments {
 
   private make(position: number): number {
     const key = PartKeys.keyOf(this.slot, this.batch.partId(this.kind, position));
-    const at = space.entry(KIND_INDEX[this.kind], key, () => segmentsOf(this.batch.part(this.kind, position), this.segments));
+    let at = space.cached(key);
+    if (at < 0) at = space.store(key, segmentsOf(this.batch.part(this.kind, position), this.segments));
     this.made[position] = at + 1;
     return at;
   }
@@ -88,23 +86,22 @@ const NO_PLACE = space.constantEntry(segmentsOf(NO_PART, PLACE_SEGMENTS));
 const NO_OPERATOR = space.constantEntry(segmentsOf(NO_PART, OPERATOR_SEGMENTS));
 
 /**
- * Time-zone segments by name, offset and current time. The time moves once a second, so
- * the ~100 batches of a second share them: made per batch, they were ~5% of bff-en's main
- * thread under batch load (~90 zones a batch). Bounded: cleared when full.
+ * Time-zone segments by name, each with the offset and current time it was made for. The time
+ * moves once a second, so the ~100 batches of a second share them: made per batch, they were
+ * ~5% of bff-en's main thread under batch load (~90 zones a batch). Found by name and the two
+ * strings compared, not by a key built per zone (~22 KB of garbage a batch). Bounded: cleared
+ * when full.
  */
-const zoneSegments = new Map<string, Buffer>();
+const zoneSegments = new Map<string, { offset: string; currentTime: string; segment: Buffer }>();
 const ZONE_SEGMENTS_MAX = 4_096;
 
 function zoneSegment(timeZone: TimeZone): Buffer {
-  // Lengths first: no two different zones share a key, whatever their text.
-  const key = `${timeZone.currentTime.length} ${timeZone.offset.length} ${timeZone.currentTime}${timeZone.offset}${timeZone.name}`;
-  let segment = zoneSegments.get(key);
-  if (segment === undefined) {
-    if (zoneSegments.size >= ZONE_SEGMENTS_MAX) zoneSegments.clear();
-    const source = IpInfo.fromPartial({ timeZone });
-    segment = Buffer.from(zoneSegmentJson(ipInfoView(source), source), 'utf8');
-    zoneSegments.set(key, segment);
-  }
+  const made = zoneSegments.get(timeZone.name);
+  if (made !== undefined && made.currentTime === timeZone.currentTime && made.offset === timeZone.offset) return made.segment;
+  if (made === undefined && zoneSegments.size >= ZONE_SEGMENTS_MAX) zoneSegments.clear();
+  const source = IpInfo.fromPartial({ timeZone });
+  const segment = Buffer.from(zoneSegmentJson(ipInfoView(source), source), 'utf8');
+  zoneSegments.set(timeZone.name, { offset: timeZone.offset, currentTime: timeZone.currentTime, segment });
   return segment;
 }
 
@@ -145,15 +142,18 @@ class CompactBatchJson {
     this.zones = [NO_ZONE, ...batch.zones.map(zoneSegment)];
   }
 
-  /** Writes the answer, after a comma unless it is the body's first. */
-  write(answer: CompactAnswer, first: boolean): void {
+  /** Writes answer `at` of the batch, after a comma unless it is the body's first. */
+  write(at: number, first: boolean): void {
+    const columns = this.batch.columns;
     const address =
-      answer.ipv6 === undefined && answer.reserved === ReservedReason.RESERVED_REASON_UNSPECIFIED ? parseIpv4(answer.query) : -1;
-    const country = address < 0 ? -1 : this.countries.of(answer.country);
-    const place = country < 0 ? -1 : this.places.of(answer.place);
-    const operator = place < 0 ? -1 : this.operators.of(answer.operator);
+      columns.form[at] === ANSWER_IPV4 && columns.reserved[at] === ReservedReason.RESERVED_REASON_UNSPECIFIED
+        ? parseIpv4(this.batch.queries[at] as string)
+        : -1;
+    const country = address < 0 ? -1 : this.countries.of(columns.country[at] as number);
+    const place = country < 0 ? -1 : this.places.of(columns.place[at] as number);
+    const operator = place < 0 ? -1 : this.operators.of(columns.operator[at] as number);
     if (operator < 0) {
-      const info = compactAnswerInfo(this.batch, answer);
+      const info = compactAnswerInfo(this.batch, at);
       space.append(first ? ipInfoJson(ipInfoView(info), info) : `,${ipInfoJson(ipInfoView(info), info)}`);
       return;
     }
@@ -168,7 +168,7 @@ class CompactBatchJson {
     const o0 = segmentsStart(b, operator);
     const o0n = segmentLength(b, operator, 0);
     const o1n = segmentLength(b, operator, 1);
-    const zone = this.zones[answer.zone] as Buffer;
+    const zone = this.zones[columns.zone[at] as number] as Buffer;
     space.reserve(ANSWER_OWN_BYTES + c0n + c1n + c2n + p0n + p1n + o0n + o1n + zone.length);
     if (first) space.copy(IP_HEAD, IP_HEAD_LENGTH);
     else space.copy(NEXT_IP_HEAD, NEXT_IP_HEAD_LENGTH);
@@ -181,10 +181,12 @@ class CompactBatchJson {
     space.copyIn(zone);
     space.copy(c0 + c0n + c1n, c2n);
     space.copy(o0 + o0n, o1n);
-    space.appendIpv4(answer.firstV4);
+    const firstV4 = columns.firstV4[at] as number;
+    const lastV4 = columns.lastV4[at] as number;
+    space.appendIpv4(firstV4);
     space.copy(END_IP, END_IP_LENGTH);
-    space.appendIpv4(answer.lastV4);
-    const prefix = ipv4PrefixContaining(answer.firstV4, answer.lastV4, address);
+    space.appendIpv4(lastV4);
+    const prefix = ipv4PrefixContaining(firstV4, lastV4, address);
     if (prefix < 0) {
       space.copy(NO_NETWORK, NO_NETWORK_LENGTH);
       return;
@@ -215,7 +217,7 @@ export function batchJsonBody(
     const item = items[i] as BatchItem;
     if ('at' in item) {
       if (compact?.batch !== item.batch) compact = new CompactBatchJson(item.batch);
-      compact.write(item.batch.answers[item.at] as CompactAnswer, i === 0);
+      compact.write(item.at, i === 0);
       continue;
     }
     if (i > 0) space.append(',');

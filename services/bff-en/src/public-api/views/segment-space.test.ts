@@ -17,36 +17,64 @@ function segmentsAt(space: SegmentSpace, at: number): string[] {
   return out;
 }
 
+/** Part `key`'s entry, cached or made now, as batch-json.ts finds it. */
+function entry(space: SegmentSpace, key: number, make: () => Uint8Array[]): number {
+  const at = space.cached(key);
+  return at >= 0 ? at : space.store(key, make());
+}
+
 describe('SegmentSpace', () => {
-  it('makes an entry once per kind and key and gives its segments back as made', () => {
+  it('makes an entry once per key and gives its segments back as made', () => {
+    // Keys of three epoch slots (slot × 2^24 + id), ids past a table's first size among them.
+    const keys = fc
+      .tuple(fc.nat(2), fc.oneof(fc.nat(30), fc.integer({ min: 1_000, max: 5_000 })))
+      .map(([slot, id]) => slot * 2 ** 24 + id);
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.nat(2), fc.nat(30)), { minLength: 1, maxLength: 200 }), (lookups) => {
-        const space = new SegmentSpace(3, 64 * 1024, 16 * 1024, 1024);
+      fc.property(fc.array(keys, { minLength: 1, maxLength: 200 }), (lookups) => {
+        const space = new SegmentSpace(64 * 1024, 16 * 1024, 1024);
         space.beginBatch();
-        const made: string[] = [];
-        for (const [kind, key] of lookups) {
-          const at = space.entry(kind, key, () => {
-            made.push(`${kind}/${key}`);
-            return [utf8(`k${kind}`), utf8(`北${key}`), utf8('')];
+        const made: number[] = [];
+        for (const key of lookups) {
+          const at = entry(space, key, () => {
+            made.push(key);
+            return [utf8(`k${key}`), utf8(`北${key}`), utf8('')];
           });
-          expect(segmentsAt(space, at)).toEqual([`k${kind}`, `北${key}`, '']);
+          expect(segmentsAt(space, at)).toEqual([`k${key}`, `北${key}`, '']);
         }
-        expect(made).toEqual([...new Set(lookups.map(([kind, key]) => `${kind}/${key}`))]);
+        expect(made).toEqual([...new Set(lookups)]);
+        expect(space.size).toBe(made.length);
       }),
       { numRuns: 200 },
     );
   });
 
+  it('places a part with no key, or an id too large for its table, without caching it', () => {
+    const space = new SegmentSpace(64 * 1024, 16 * 1024, 1024);
+    space.beginBatch();
+    for (const key of [-1, 2 ** 22, 2 ** 24 - 1]) {
+      let made = 0;
+      for (let i = 0; i < 2; i++)
+        expect(
+          segmentsAt(
+            space,
+            entry(space, key, () => (made++, [utf8('x')])),
+          ),
+        ).toEqual(['x']);
+      expect(made).toBe(2);
+    }
+    expect(space.size).toBe(0);
+  });
+
   it('keeps the entries in use across generations and lets one-offs go, within its bounds', () => {
     // Entries of 1 + 2 + 100 bytes: ~20 per generation, 5 per batch's reserve.
-    const space = new SegmentSpace(1, 2_060, 515, 1024);
+    const space = new SegmentSpace(2_060, 515, 1024);
     const segment = (key: number) => [utf8(String(key).padStart(100, '.'))];
     let madeHot = 0;
     for (let batch = 0; batch < 200; batch++) {
       space.beginBatch();
-      const hot = space.entry(0, -7 + 7 * 1_000, () => (madeHot++, segment(7_000)));
+      const hot = entry(space, 7_000, () => (madeHot++, segment(7_000)));
       expect(segmentsAt(space, hot)).toEqual([String(7_000).padStart(100, '.')]);
-      const oneOff = space.entry(0, batch, () => segment(batch));
+      const oneOff = entry(space, batch, () => segment(batch));
       expect(segmentsAt(space, oneOff)).toEqual([String(batch).padStart(100, '.')]);
       expect(space.size).toBeLessThanOrEqual(42);
     }
@@ -54,28 +82,28 @@ describe('SegmentSpace', () => {
     // A one-off of long ago was dropped: asked again, it is made again.
     let madeAgain = false;
     space.beginBatch();
-    space.entry(0, 0, () => ((madeAgain = true), segment(0)));
+    entry(space, 0, () => ((madeAgain = true), segment(0)));
     expect(madeAgain).toBe(true);
   });
 
   it('answers -1 for segments it cannot hold, and for a batch that outgrew its reserve', () => {
-    const space = new SegmentSpace(1, 1_000, 200, 1024);
+    const space = new SegmentSpace(1_000, 200, 1024);
     space.beginBatch();
-    expect(space.entry(0, 1, () => [Buffer.alloc(70_000, 97)])).toBe(-1);
+    expect(entry(space, 1, () => [Buffer.alloc(70_000, 97)])).toBe(-1);
     let placed = 0;
-    for (let key = 2; key < 20; key++) if (space.entry(0, key, () => [Buffer.alloc(97, 98)]) >= 0) placed++;
+    for (let key = 2; key < 20; key++) if (entry(space, key, () => [Buffer.alloc(97, 98)]) >= 0) placed++;
     expect(placed).toBe(10);
-    expect(space.entry(0, 99, () => [Buffer.alloc(97, 98)])).toBe(-1);
+    expect(entry(space, 99, () => [Buffer.alloc(97, 98)])).toBe(-1);
   });
 
   it('drops every entry on clear', () => {
-    const space = new SegmentSpace(2, 1_000, 200, 1024);
+    const space = new SegmentSpace(1_000, 200, 1024);
     space.beginBatch();
-    space.entry(1, 5, () => [utf8('five')]);
+    entry(space, 5, () => [utf8('five')]);
     space.clear();
     expect(space.size).toBe(0);
     let made = false;
-    space.entry(1, 5, () => ((made = true), [utf8('five')]));
+    entry(space, 5, () => ((made = true), [utf8('five')]));
     expect(made).toBe(true);
   });
 
@@ -87,7 +115,7 @@ describe('SegmentSpace', () => {
         }),
         fc.array(fc.integer({ min: 0, max: 0xffffffff }), { maxLength: 10 }),
         (texts, addresses) => {
-          const space = new SegmentSpace(1, 1_000, 200, 256);
+          const space = new SegmentSpace(1_000, 200, 256);
           const constant = space.constant(utf8('<>'));
           space.beginBody();
           space.append('stale');
