@@ -405,13 +405,17 @@ function decodeAnswer(c: WireCursor, end: number, batch: DecodedCompactBatch, i:
   }
 }
 
+/** The part at a 1-based position; undefined for 0 (the answer names none). */
+function partAt(batch: CompactBatch, kind: CompactPartKind, position: number): IpInfo | undefined {
+  return position === 0 ? undefined : batch.part(kind, position);
+}
+
 /** An answer's IpInfo from its parts, without its range (start_ip, end_ip, networks empty). */
 function partsInfo(batch: CompactBatch, i: number): IpInfo {
   const columns = batch.columns;
-  const at = (kind: CompactPartKind, position: number) => (position === 0 ? undefined : batch.part(kind, position));
-  const country = at('countries', columns.country[i] as number);
-  const place = at('places', columns.place[i] as number);
-  const operator = at('operators', columns.operator[i] as number);
+  const country = partAt(batch, 'countries', columns.country[i] as number);
+  const place = partAt(batch, 'places', columns.place[i] as number);
+  const operator = partAt(batch, 'operators', columns.operator[i] as number);
   const zonePosition = columns.zone[i] as number;
   const zone = zonePosition === 0 ? undefined : batch.zones[zonePosition - 1];
   // Same property order as the generated createBaseIpInfo, so both produce one object shape.
