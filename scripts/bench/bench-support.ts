@@ -117,13 +117,11 @@ export const SAVED_BUILD_FOLDERS = ['services/lookup-engine/dist', 'services/bff
 export function savedBuildDir(name: string): string {
   const dir = join(repoRoot, 'var/bench-builds', name);
   const engine = join(dir, 'services/lookup-engine');
-  if (existsSync(engine)) {
+  const link = join(dir, 'node_modules/@ipdata/lookup-engine');
+  if (existsSync(engine) && !existsSync(link)) {
     cpSync(join(repoRoot, 'services/lookup-engine/package.json'), join(engine, 'package.json'));
-    const link = join(dir, 'node_modules/@ipdata/lookup-engine');
-    if (!existsSync(link)) {
-      mkdirSync(dirname(link), { recursive: true });
-      symlinkSync('../../services/lookup-engine', link);
-    }
+    mkdirSync(dirname(link), { recursive: true });
+    symlinkSync('../../services/lookup-engine', link);
   }
   return dir;
 }

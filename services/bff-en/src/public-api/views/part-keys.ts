@@ -10,8 +10,10 @@
  * bench-render`, both builds interleaved in one process).
  */
 
+/** A key's low bits are the part's id, the bits above them its epoch's slot. */
+export const PART_ID_BITS = 24;
 /** Part ids below this fit a key beside their epoch's slot (RecordParts numbered 421,606 parts for a whole dataset). */
-const IDS_PER_EPOCH = 2 ** 24;
+const IDS_PER_EPOCH = 2 ** PART_ID_BITS;
 /** Epochs told apart before the caches start over: a few engine replicas, each restarted or reloaded several times. */
 const EPOCH_SLOTS = 64;
 

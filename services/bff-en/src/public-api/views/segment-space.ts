@@ -1,4 +1,5 @@
 import { writeIpv4Ascii } from '@ipdata/common/ip';
+import { PART_ID_BITS } from './part-keys.js';
 
 /** "255.255.255.255/32" */
 export const IPV4_TEXT_MAX = 18;
@@ -14,8 +15,7 @@ interface Generation {
   serial: number;
 }
 
-/** A part key (PartKeys) is its epoch slot × 2^24 + the part's id. */
-const ID_BITS = 24;
+const ID_MASK = (1 << PART_ID_BITS) - 1;
 /**
  * Part ids a slot's table indexes (8 bytes each: 32 MiB at most); a part with a larger id is
  * written without caching. The engine numbers a whole dataset's parts from 0 (421,606 for the
@@ -126,17 +126,12 @@ export class SegmentSpace {
   cached(key: number): number {
     const table = key < 0 ? undefined : this.tableOf(key);
     if (table === undefined) return -1;
-    const row = 2 * (key & ((1 << ID_BITS) - 1));
+    const row = 2 * (key & ID_MASK);
     const serial = table[row + 1] as number;
     if (serial === this.young.serial) return table[row] as number;
     if (serial === 0 || serial !== this.old.serial) return -1;
     const old = table[row] as number;
-    const at = this.place(old, entryLength(this.bytes, old));
-    if (at >= 0) {
-      table[row] = at;
-      table[row + 1] = this.young.serial;
-    }
-    return at;
+    return this.keep(table, row, this.place(old, entryLength(this.bytes, old)));
   }
 
   /**
@@ -149,12 +144,7 @@ export class SegmentSpace {
     const bytes = entryBytes(segments);
     const at = bytes.length === 0 ? -1 : this.placeBytes(bytes);
     const table = key < 0 || at < 0 ? undefined : this.tableOf(key);
-    if (table !== undefined) {
-      const row = 2 * (key & ((1 << ID_BITS) - 1));
-      table[row] = at;
-      table[row + 1] = this.young.serial;
-    }
-    return at;
+    return table === undefined ? at : this.keep(table, 2 * (key & ID_MASK), at);
   }
 
   /** Starts a body. */
@@ -220,10 +210,19 @@ export class SegmentSpace {
     return size;
   }
 
+  /** Notes a young entry at `at` in a table row (nothing when it was not placed); `at`. */
+  private keep(table: Int32Array, row: number, at: number): number {
+    if (at >= 0) {
+      table[row] = at;
+      table[row + 1] = this.young.serial;
+    }
+    return at;
+  }
+
   /** The table of the key's epoch slot, grown to hold its id; undefined when the id is past TABLE_IDS_MAX. */
   private tableOf(key: number): Int32Array | undefined {
-    const slot = key >>> ID_BITS;
-    const id = key & ((1 << ID_BITS) - 1);
+    const slot = key >>> PART_ID_BITS;
+    const id = key & ID_MASK;
     const table = this.tables[slot];
     if (table !== undefined && 2 * id < table.length) return table;
     if (id >= TABLE_IDS_MAX) return undefined;
