@@ -13,6 +13,8 @@ export class UsageEventFrames {
   private buf = Buffer.allocUnsafeSlow(64 * 1024);
   private used = 0;
   events = 0;
+  /** performance.now() when the first event came in: a batch filling up is sent once its linger is over. */
+  readonly openedAt = performance.now();
   /** Consecutive events per segment, oldest first: what an acknowledgement counts off. */
   readonly runs: Array<{ segment: Segment; events: number }> = [];
   /** Where the last event ends in its segment: the checkpoint once the batch is acknowledged. */

@@ -97,6 +97,25 @@ describe('UsageLedger', () => {
     expect(readdirSync(dir)).toEqual([]); // everything acknowledged: no journal, no lock
   });
 
+  it('under steady load a batch filling up waits out its linger between sends: a few large sends, not one per round trip', async () => {
+    const dir = tempDir();
+    const sink = new FakeSink();
+    const ledger = await startLedger({ dir, producer: sink, lingerMs: 100, batchSize: 100_000 });
+    const startedAt = performance.now();
+    let recorded = 0;
+    // ~350 ms of events, a few per event-loop turn: every send (one turn long here) finds new ones waiting.
+    while (performance.now() - startedAt < 350) {
+      for (const id of ids(recorded, recorded + 5)) ledger.record(sampleUsageRecord(id));
+      recorded += 5;
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    await waitFor(() => sink.sent.length === recorded, { what: 'all sent' });
+    expect(sink.ids()).toEqual(ids(0, recorded));
+    // One send per 100 ms linger (and the last one): sending whatever came in since the last send would be ~one per turn.
+    expect(sink.calls).toBeGreaterThanOrEqual(3);
+    expect(sink.calls).toBeLessThanOrEqual(6);
+  });
+
   it('keeps events while the producer fails, spills past the memory limit and sends all in order once it is back', async () => {
     const dir = tempDir();
     const sink = new FakeSink();
