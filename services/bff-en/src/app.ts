@@ -131,6 +131,7 @@ export function buildBffEn(config: BffEnConfig, deps: { logger: Logger; clock?: 
         // runs scripts one after another anyway; more calls in flight only meant smaller batches
         // and more event-loop turns per request.
         batch: { maxBatch: 1_000, maxInFlight: 1 },
+        ...(config.QUOTA_LEASE_INTERVAL_MS > 0 ? { leases: { intervalMs: config.QUOTA_LEASE_INTERVAL_MS } } : {}),
       }),
     );
     // Its own sink, not the EventProducer above: kafkajs's idempotent producer can wedge after a

@@ -41,6 +41,10 @@ export const bffEnEnv = {
   DNS_TIMEOUT_MS: env.int({ min: 100, max: 30_000, default: 2_000 }),
   // Requests per second one key may start when its plan names no burst limit.
   DEFAULT_BURST_PER_SECOND: env.int({ min: 1, max: 1_000_000, default: 50 }),
+  // Quota leases: an account far from its limit is served from a block of lookups this process
+  // holds, renewed (and what it granted counted) every QUOTA_LEASE_INTERVAL_MS; 0 = every
+  // reservation asks Redis (README.md, "Quotas").
+  QUOTA_LEASE_INTERVAL_MS: env.int({ min: 0, max: 1_000, default: 100 }),
   // Where usage events wait (write-ahead journal), quota grants made while Redis was down, and bulk jobs.
   DATA_DIR: env.string({ default: 'var/bff-en', expected: 'a directory for journals and bulk job files' }),
   // The usage ledger's sends to Kafka: how long an event waits for company, and most events per send.

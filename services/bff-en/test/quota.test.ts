@@ -1,44 +1,18 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
 import { pino } from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { quotaAccountDayKey, quotaKeyDayKey, quotaMonthKey } from '@ipdata/common';
-import { ManualClock, stackAddresses, uniqueName } from '@ipdata/common/testing';
+import { ManualClock, uniqueName } from '@ipdata/common/testing';
 import { RedisQuotaStore } from '../src/adapters/redis/index.js';
 import { QuotaService, periodOf, type QuotaDecision, type QuotaSubject } from '../src/quota/index.js';
+import { quotaSubject, quotaSuite } from './fixtures/quota-harness.js';
+import { runReservers, sum } from './fixtures/quota-reservers.js';
 
 const logger = pino({ level: 'silent' });
-const { redisUrl } = stackAddresses();
-const fixture = fileURLToPath(new URL('./fixtures/quota-reserver.ts', import.meta.url));
 
-function subject(overrides: Partial<QuotaSubject> = {}): QuotaSubject {
-  return {
-    accountId: uniqueName('acc'),
-    keyId: uniqueName('key'),
-    paid: false,
-    includedPerMonth: 100,
-    maxPerMonth: undefined,
-    overageAllowed: false,
-    burstPerSecond: 1_000_000,
-    ...overrides,
-  };
-}
+const subject = quotaSubject;
 
 describe('quota engine on real Redis: exact under concurrency, never double counted', () => {
-  const redis = new Redis(redisUrl);
-  const prefix = `${uniqueName('quota-test')}:`;
-  const journalDir = mkdtempSync(join(tmpdir(), 'quota-journal-'));
-  const services: QuotaService[] = [];
-  afterAll(async () => {
-    await Promise.all(services.map((service) => service.shutdown()));
-    redis.disconnect();
-  });
+  const { redis, prefix, journalDir, keep, reserverEnv } = quotaSuite('quota-test');
 
   function quotaService(clock = new ManualClock(new Date('2030-05-15T12:00:00Z'))) {
     const service = QuotaService.create({
@@ -48,7 +22,7 @@ describe('quota engine on real Redis: exact under concurrency, never double coun
       journalDir,
       deadlineMs: 5_000,
     });
-    services.push(service);
+    keep(service);
     return { service, clock };
   }
 
@@ -76,33 +50,13 @@ describe('quota engine on real Redis: exact under concurrency, never double coun
 
   it('3 processes × 100 concurrent reservations for one account allowing 100 → exactly 100 granted, 200 denied', async () => {
     const who = subject();
-    const children = [0, 1, 2].map(() =>
-      spawn(process.execPath, ['--conditions=source', '--import', 'tsx', fixture], {
-        env: {
-          ...process.env,
-          REDIS_URL: redisUrl,
-          KEY_PREFIX: prefix,
-          JOURNAL_DIR: journalDir,
-          ACCOUNT_ID: who.accountId,
-          KEY_ID: who.keyId,
-          INCLUDED: '100',
-          CONCURRENCY: '100',
-        },
-        stdio: ['pipe', 'pipe', 'inherit'],
-      }),
-    );
-    const lines = children.map((child) => createInterface({ input: child.stdout })[Symbol.asyncIterator]());
-    for (const line of lines) expect((await line.next()).value).toBe('READY');
-    for (const child of children) child.stdin.end('GO\n');
-    const results = await Promise.all(
-      lines.map(
-        async (line) =>
-          JSON.parse((await line.next()).value as string) as { granted: number; denied: number; scriptCalls: number },
-      ),
-    );
-    await Promise.all(children.map((child) => (child.exitCode === null ? once(child, 'exit') : Promise.resolve())));
-    expect(results.reduce((sum, result) => sum + result.granted, 0)).toBe(100);
-    expect(results.reduce((sum, result) => sum + result.denied, 0)).toBe(200);
+    const results = await runReservers(3, {
+      ...reserverEnv(who),
+      INCLUDED: '100',
+      CONCURRENCY: '100',
+    });
+    expect(sum(results, 'granted')).toBe(100);
+    expect(sum(results, 'denied')).toBe(200);
     for (const result of results) expect(result.scriptCalls).toBeLessThan(10);
     // The processes run on the system clock.
     expect(await monthCounter(who.accountId, periodOf(new Date()).month)).toBe(100);

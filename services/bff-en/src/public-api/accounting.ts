@@ -102,7 +102,13 @@ export class Accounting {
     const used = decision.used - granted;
     const released: QuotaDecision = { ...decision, granted: 0, used, remaining: Math.max(0, limit - used) };
     call.quota = released;
-    void this.quota.release(caller.subject, call.requestId, granted, decision.at ?? new Date(call.nowMs));
+    void this.quota.release(
+      caller.subject,
+      call.requestId,
+      granted,
+      decision.at ?? new Date(call.nowMs),
+      decision.leased === true,
+    );
   }
 
   /** The caller's month so far (GET /v1/usage). */

@@ -9,7 +9,8 @@ export interface PendingReservation {
   period: QuotaPeriod;
 }
 
-export type SettledReservation = { decision: QuotaDecision } | { error: Error };
+/** `leaseHeld`: nothing decided; the store asks to wait for leased lookups to come back (quota-leases.ts). */
+export type SettledReservation = { decision: QuotaDecision } | { error: Error } | { leaseHeld: true };
 
 /** The counts every decision carries (quota headers): included amount, what is left of it, overage. */
 export function decisionCounts(subject: QuotaSubject, period: QuotaPeriod, granted: number, used: number): QuotaDecision {

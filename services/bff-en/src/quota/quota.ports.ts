@@ -36,7 +36,12 @@ export interface KeyedReserveCommand extends ReserveCommand {
   call?: { id: string; index: number };
 }
 
-export type ReserveStatus = 'granted' | 'quota_exceeded' | 'burst_exceeded';
+/**
+ * `lease_held`: the reservation would fit in the month if the lookups leased to processes
+ * (QuotaLeases) were not held: nothing counted; the store has told the holders to give them back,
+ * and the reservation is asked again shortly (QuotaService).
+ */
+export type ReserveStatus = 'granted' | 'quota_exceeded' | 'burst_exceeded' | 'lease_held';
 
 export interface ReserveOutcome {
   status: ReserveStatus;
@@ -54,6 +59,43 @@ export interface UsageCounters {
   keyDays: number[];
 }
 
+/**
+ * One account's part of a lease round (quota-leases.ts): what this process granted from its lease
+ * since the last round (counted now), and the lease it wants to hold until the next one.
+ */
+export interface LeaseRoundCommand {
+  accountId: string;
+  /** YYYY-MM of the lease and of everything settled with it. */
+  month: string;
+  /** As ReserveCommand: lookups the account may have counted this month; -1 = no limit. */
+  ceiling: number;
+  /** Lookups wanted in hand after this round; 0 gives the lease back. */
+  want: number;
+  /**
+   * Lookups of the lease still unused when the round was sent: the process may grant them while
+   * the round is in flight, so the store keeps at least this many leased even when it refuses `want`.
+   */
+  hold: number;
+  /** Lookups granted from the lease since the last round: the monthly counter's delta. */
+  settled: number;
+  /** The same per day (YYYY-MM-DD), for the account's and each key's day counters. */
+  accountDays: ReadonlyArray<readonly [day: string, count: number]>;
+  keyDays: ReadonlyArray<readonly [keyId: string, day: string, count: number]>;
+  /** Burst slots wanted: `want` more requests of `keyId` in the window of unix second `second`. */
+  slots: ReadonlyArray<{ keyId: string; burstPerSecond: number; second: number; want: number }>;
+}
+
+export interface LeaseRoundAnswer {
+  /** Lookups leased to this process now (at least `hold`; more when `want` was granted). */
+  leased: number;
+  /** true when `want` was granted; false: the account is near its limit (or recalled), stop leasing. */
+  renewed: boolean;
+  /** The monthly counter after the settled lookups were counted. */
+  used: number;
+  /** Burst slots given, in the order of `slots`. */
+  slots: number[];
+}
+
 export interface QuotaStore {
   /**
    * API requests: one call decides them all and is remembered under `callId` for `rememberSeconds`,
@@ -64,4 +106,14 @@ export interface QuotaStore {
   /** Each reservation remembered under its own request id: the same id again answers the stored grant. */
   reserveEach(commands: readonly KeyedReserveCommand[]): Promise<ReserveOutcome[]>;
   usage(accountId: string, keyId: string, month: string, days: readonly string[]): Promise<UsageCounters>;
+  /**
+   * One lease round of process `holder`: settles and renews each account's lease atomically. A
+   * lease lives `ttlMs` in the store unless renewed; the store grants `want` only while the
+   * account keeps `farFactor` × `want` free beyond all leases (far from its limit).
+   */
+  leaseRound(
+    holder: string,
+    options: { ttlMs: number; farFactor: number },
+    commands: readonly LeaseRoundCommand[],
+  ): Promise<LeaseRoundAnswer[]>;
 }

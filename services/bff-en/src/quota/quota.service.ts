@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   InvalidArgumentError,
   TurnBatcher,
@@ -11,6 +12,7 @@ import {
 import { decisionOf, type PendingReservation as Pending, type SettledReservation as Settled } from './quota-decision.js';
 import { FailOpenRule } from './quota-fail-open.js';
 import { QuotaJournal, type JournalEntry } from './quota-journal.js';
+import { QuotaLeases, type LeaseRound, type QuotaLeaseOptions } from './quota-leases.js';
 import { daysOfMonthSoFar, periodOf, type QuotaPeriod } from './quota-period.js';
 import type { KeyedReserveCommand, QuotaStore, ReserveCommand, ReserveOutcome } from './quota.ports.js';
 import {
@@ -40,6 +42,11 @@ export interface QuotaServiceOptions {
   requestMemorySeconds?: number;
   /** The same for `durable` reservations (bulk chunks): longer than a month (default 35 days). */
   durableMemorySeconds?: number;
+  /**
+   * Quota leases (quota-leases.ts): accounts far from their limit are served from a block of
+   * lookups this process holds, without a store call per turn. Off when not given.
+   */
+  leases?: QuotaLeaseOptions;
 }
 
 export interface QuotaStats {
@@ -52,6 +59,12 @@ export interface QuotaStats {
   replayed: number;
   /** Lookups given back because their work failed after the grant. */
   released: number;
+  /** Reservations answered from this process's leases, without a store call. */
+  leaseGrants: number;
+  /** Lease rounds that reached the store. */
+  leaseRounds: number;
+  /** Times a reservation waited for leased lookups to come back (near an account's limit). */
+  leaseWaits: number;
 }
 
 const REPLAY_CHUNK = 500;
@@ -78,7 +91,11 @@ export class QuotaService implements Component {
   private replaying: Promise<number> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private down = false;
-  private readonly counters = { reservations: 0, replayed: 0, released: 0 };
+  private readonly counters = { reservations: 0, replayed: 0, released: 0, leaseRounds: 0, leaseWaits: 0 };
+  private readonly leases: QuotaLeases | undefined;
+  private leaseTimer: NodeJS.Timeout | undefined;
+  private leaseRound: Promise<void> | undefined;
+  private leaseRoundFailing = false;
   private readonly releases = new Set<Promise<void>>();
   /** Store calls are named `<this instance>:<n>`: unique across processes and restarts. */
   private readonly callPrefix = `${randomUUID()}:`;
@@ -96,6 +113,7 @@ export class QuotaService implements Component {
     this.replayIntervalMs = options.replayIntervalMs ?? 5_000;
     this.requestMemorySeconds = options.requestMemorySeconds ?? 120;
     this.durableMemorySeconds = options.durableMemorySeconds ?? 35 * 24 * 3600;
+    this.leases = options.leases === undefined ? undefined : new QuotaLeases(options.leases);
   }
 
   static create(options: QuotaServiceOptions): QuotaService {
@@ -108,14 +126,26 @@ export class QuotaService implements Component {
       if (this.journal.pending) void this.replayJournal();
     }, this.replayIntervalMs);
     this.timer.unref();
+    if (this.leases !== undefined) {
+      this.leaseTimer = setInterval(() => void this.runLeaseRound(), this.leases.intervalMs);
+      this.leaseTimer.unref();
+    }
     await this.replayJournal();
   }
 
   async shutdown(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    if (this.leaseTimer) clearInterval(this.leaseTimer);
+    this.leaseTimer = undefined;
     await this.batcher.drained();
     await Promise.all(this.releases);
+    if (this.leases !== undefined) {
+      // Count what was granted from the leases and give them back, so the counters are exact now.
+      this.leases.giveBackAll();
+      await this.runLeaseRound();
+      await this.runLeaseRound();
+    }
     await this.replaying;
   }
 
@@ -125,6 +155,7 @@ export class QuotaService implements Component {
       scriptCalls: this.batcher.calls,
       degradedGrants: this.failOpen.journalled,
       refusedUnavailable: this.failOpen.refused,
+      leaseGrants: this.leases?.granted ?? 0,
     };
   }
 
@@ -136,15 +167,73 @@ export class QuotaService implements Component {
     this.counters.reservations++;
     const now = this.clock.now();
     const pending: Pending = { request, now, period: this.periodAt(now) };
-    let settled: Settled;
+    const leased = this.leases?.grant(pending);
+    if (leased !== undefined) return leased;
+    for (let wait = 0; ; wait++) {
+      const settled = await this.decideOne(pending);
+      if ('error' in settled) throw settled.error;
+      if (!('leaseHeld' in settled)) return settled.decision;
+      // Near the limit, leased lookups are out: the store has recalled them (they come back within a
+      // round, or expire within a lease's time); ask again then.
+      if (wait >= this.leaseWaitsMax()) throw new QuotaUnavailableError('leased quota did not come back in time');
+      this.counters.leaseWaits++;
+      this.leases?.giveBack(request.subject.accountId);
+      await sleep(this.leases?.intervalMs ?? 100);
+      pending.now = this.clock.now();
+      pending.period = this.periodAt(pending.now);
+    }
+  }
+
+  private async decideOne(pending: Pending): Promise<Settled> {
     try {
-      settled = await this.batcher.submit(pending);
+      return await this.batcher.submit(pending);
     } catch (error) {
       // Queue full (or a store answer of the wrong length): the same rule as Redis being down.
-      settled = (await this.fallback([pending], error))[0] as Settled;
+      return (await this.fallback([pending], error))[0] as Settled;
     }
-    if ('error' in settled) throw settled.error;
-    return settled.decision;
+  }
+
+  /** Leases live at most ttlMs (default 1 s) after a recall stops their renewal: wait twice that. */
+  private leaseWaitsMax(): number {
+    const intervalMs = this.leases?.intervalMs ?? 100;
+    return Math.ceil((2 * (this.leases?.ttlMs ?? 1_000)) / intervalMs) + 5;
+  }
+
+  /**
+   * One lease round (quota-leases.ts): counts what was granted from the leases and renews them.
+   * One at a time; a store that does not answer leaves the leases to run out, and what they
+   * granted is counted by a later round.
+   */
+  runLeaseRound(): Promise<void> {
+    this.leaseRound ??= this.leaseRoundOnce().finally(() => {
+      this.leaseRound = undefined;
+    });
+    return this.leaseRound;
+  }
+
+  private async leaseRoundOnce(): Promise<void> {
+    const leases = this.leases;
+    if (leases === undefined) return;
+    const round: LeaseRound = leases.nextRound(this.clock.now());
+    if (round.commands.length === 0) return;
+    try {
+      const answers = await this.withDeadline(
+        this.store.leaseRound(this.callPrefix, { ttlMs: leases.ttlMs, farFactor: leases.farFactor }, round.commands),
+      );
+      leases.settle(round, answers);
+      this.counters.leaseRounds++;
+      for (const [i, command] of round.commands.entries()) {
+        this.failOpen.remember(command.accountId, command.month, answers[i]?.used ?? 0);
+      }
+      if (this.leaseRoundFailing) this.logger.info('quota lease rounds reach Redis again');
+      this.leaseRoundFailing = false;
+    } catch (error) {
+      leases.roundFailed(round);
+      if (!this.leaseRoundFailing) {
+        this.logger.warn({ reason: errorText(error) }, 'quota lease round failed: leases run out, grants counted later');
+      }
+      this.leaseRoundFailing = true;
+    }
   }
 
   /**
@@ -153,7 +242,12 @@ export class QuotaService implements Component {
    * `<requestId>:released`. Redis not answering: journalled like a fail-open grant and applied when
    * it answers again. Never throws; shutdown waits for releases in flight.
    */
-  release(subject: QuotaSubject, requestId: string, count: number, at: Date): Promise<void> {
+  release(subject: QuotaSubject, requestId: string, count: number, at: Date, leased = false): Promise<void> {
+    // Granted from a lease: counted back with what the lease granted, at its next round.
+    if (leased && this.leases?.giveBackGranted(subject, periodOf(at).day, count) === true) {
+      this.counters.released += count;
+      return Promise.resolve();
+    }
     const done = this.releaseOnce(subject, `${requestId}:released`, count, at).finally(() => this.releases.delete(done));
     this.releases.add(done);
     return done;
@@ -179,6 +273,10 @@ export class QuotaService implements Component {
 
   /** This month's counters for GET /v1/usage. */
   async status(subject: QuotaSubject): Promise<QuotaStatus> {
+    // What this process granted from its lease is counted first, so a caller reads its own requests.
+    for (let round = 0; round < 2 && (this.leases?.unsettled(subject.accountId) ?? 0) !== 0; round++) {
+      await this.runLeaseRound();
+    }
     const now = this.clock.now();
     const period = periodOf(now);
     const days = daysOfMonthSoFar(now);
@@ -278,7 +376,7 @@ export class QuotaService implements Component {
     for (let i = 0; i < items.length; i++) {
       const item = items[i] as Pending;
       const outcome = outcomes[i] as ReserveOutcome;
-      settled.push({ decision: decisionOf(item, outcome) });
+      settled.push(outcome.status === 'lease_held' ? { leaseHeld: true } : { decision: decisionOf(item, outcome) });
       // The counter as this call left it, remembered once per run of one account's requests.
       maxUsed = Math.max(maxUsed, outcome.used);
       const accountId = item.request.subject.accountId;

@@ -62,6 +62,8 @@ export interface QuotaDecision {
   replayed?: boolean;
   /** When the store decided it: a release (QuotaService.release) counts back in the same month and day. */
   at?: Date;
+  /** Granted from this process's lease (QuotaLeases): `used`/`remaining` are as of the last lease round. */
+  leased?: boolean;
 }
 
 export interface DayCount {

@@ -1,0 +1,158 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { quotaAccountDayKey, quotaKeyDayKey, quotaMonthKey, systemClock, type Clock } from '@ipdata/common';
+import { uniqueName } from '@ipdata/common/testing';
+import { RedisQuotaStore } from '../src/adapters/redis/index.js';
+import { QuotaService, periodOf, type QuotaDecision, type QuotaSubject } from '../src/quota/index.js';
+import type { QuotaLeaseOptions } from '../src/quota/quota-leases.js';
+import { quotaSubject, quotaSuite } from './fixtures/quota-harness.js';
+import { runReservers, sum } from './fixtures/quota-reservers.js';
+
+const logger = pino({ level: 'silent' });
+const LEASE_TTL_MS = 400;
+
+const subject = (overrides: Partial<QuotaSubject> = {}) => quotaSubject({ includedPerMonth: 100_000, ...overrides });
+
+/** `waves` rounds of `concurrency` reservations of one lookup, `gapMs` apart; every decision, in order. */
+async function reserveInWaves(
+  service: QuotaService,
+  who: QuotaSubject,
+  waves: number,
+  concurrency: number,
+  gapMs = 2,
+): Promise<QuotaDecision[]> {
+  const all: QuotaDecision[] = [];
+  for (let wave = 0; wave < waves; wave++) {
+    const decisions = await Promise.all(
+      Array.from({ length: concurrency }, (_, i) =>
+        service.reserve({ requestId: `w${wave}-${i}`, subject: who, count: 1, partial: false }),
+      ),
+    );
+    all.push(...decisions);
+    await sleep(gapMs);
+  }
+  return all;
+}
+
+describe('quota leases on real Redis: far from the limit without a store call, exact at it', () => {
+  const { redis, prefix, journalDir, keep, reserverEnv } = quotaSuite('quota-lease-test');
+
+  async function quotaService(leases: QuotaLeaseOptions | undefined, clock: Clock = systemClock) {
+    const service = QuotaService.create({
+      store: new RedisQuotaStore(redis, { keyPrefix: prefix, recallMs: LEASE_TTL_MS }),
+      clock,
+      logger,
+      journalDir,
+      deadlineMs: 5_000,
+      ...(leases === undefined ? {} : { leases: { ttlMs: LEASE_TTL_MS, minRequests: 2, minLookups: 10, ...leases } }),
+    });
+    await service.start();
+    keep(service);
+    return service;
+  }
+
+  const counter = async (key: string) => Number(await redis.get(key));
+
+  it('an active account is served from its lease: few store calls, and every counter exact once the lease is settled', async () => {
+    const service = await quotaService({ intervalMs: 20 });
+    const who = subject();
+    const secondKey = { ...who, keyId: uniqueName('key') };
+    const decisions = [...(await reserveInWaves(service, who, 60, 20)), ...(await reserveInWaves(service, secondKey, 20, 10))];
+    expect(decisions.every((decision) => decision.granted === 1)).toBe(true);
+    const { leaseGrants, scriptCalls, leaseRounds } = service.stats;
+    // Most reservations never reached Redis on their own: 1,400 of them in far fewer store calls.
+    expect(leaseGrants).toBeGreaterThan(700);
+    expect(scriptCalls).toBeLessThan(200);
+    expect(leaseRounds).toBeGreaterThan(0);
+    const leased = decisions.filter((decision) => decision.leased === true);
+    expect(leased.length).toBe(leaseGrants);
+    // status() counts this process's own lease grants first: a caller reads its own requests.
+    const status = await service.status(who);
+    expect(status.used).toBe(1_400);
+    const { month, day } = periodOf(new Date());
+    expect(await counter(quotaMonthKey(prefix, who.accountId, month))).toBe(1_400);
+    expect(await counter(quotaAccountDayKey(prefix, who.accountId, day))).toBe(1_400);
+    expect(await counter(quotaKeyDayKey(prefix, who.keyId, day))).toBe(1_200);
+    expect(await counter(quotaKeyDayKey(prefix, secondKey.keyId, day))).toBe(200);
+    // Stopping gives the leases back.
+    await service.shutdown();
+    expect(await redis.exists(`${prefix}l:${who.accountId}:${month}`)).toBe(0);
+    expect(await counter(quotaMonthKey(prefix, who.accountId, month))).toBe(1_400);
+  });
+
+  it('3 processes with leases × 1,500 reservations for an account allowing 3,000 → exactly 3,000 granted', async () => {
+    const who = subject();
+    const results = await runReservers(3, {
+      ...reserverEnv(who),
+      INCLUDED: '3000',
+      CONCURRENCY: '20',
+      WAVES: '75',
+      WAVE_GAP_MS: '3',
+      LEASE_INTERVAL_MS: '20',
+    });
+    expect(sum(results, 'granted')).toBe(3_000);
+    expect(sum(results, 'denied')).toBe(1_500);
+    // Leases served a good share while the account was far from its limit.
+    expect(sum(results, 'leaseGrants')).toBeGreaterThan(300);
+    const { month, day } = periodOf(new Date());
+    expect(await counter(quotaMonthKey(prefix, who.accountId, month))).toBe(3_000);
+    expect(await counter(quotaKeyDayKey(prefix, who.keyId, day))).toBe(3_000);
+  }, 120_000);
+
+  it("a reservation that only fails because of another process's lease waits for it to come back, then is decided exactly", async () => {
+    const holder = await quotaService({ intervalMs: 50 });
+    const other = await quotaService(undefined);
+    const who = subject({ includedPerMonth: 1_000 });
+    await reserveInWaves(holder, who, 3, 4);
+    await holder.runLeaseRound();
+    const fromLease = await holder.reserve({ requestId: 'leased', subject: who, count: 1, partial: false });
+    expect(fromLease).toMatchObject({ granted: 1, leased: true });
+    const { month } = periodOf(new Date());
+    const leasedNow = await redis.hgetall(`${prefix}l:${who.accountId}:${month}`);
+    expect(Object.keys(leasedNow)).toHaveLength(1);
+
+    // 13 granted and at least 10 more leased to the holder: 980 fits in the month only once that lease is back.
+    const batch = await other.reserve({ requestId: 'big-batch', subject: who, count: 980, partial: true });
+    expect(batch).toMatchObject({ granted: 980, used: 993 });
+    expect(other.stats.leaseWaits).toBeGreaterThan(0);
+    // The rest of the month is exact too: 7 left.
+    const rest = await other.reserve({ requestId: 'rest', subject: who, count: 100, partial: true });
+    expect(rest).toMatchObject({ granted: 7, used: 1_000 });
+    expect(await other.reserve({ requestId: 'none', subject: who, count: 1, partial: false })).toMatchObject({
+      granted: 0,
+      denied: 'quota_exceeded',
+    });
+    await holder.shutdown();
+    expect(await counter(quotaMonthKey(prefix, who.accountId, month))).toBe(1_000);
+  });
+
+  it('burst slots are leased too: never more than burstPerSecond grants in any second of the key', async () => {
+    const service = await quotaService({ intervalMs: 20 });
+    const who = subject({ burstPerSecond: 300 });
+    const decisions = await reserveInWaves(service, who, 250, 10, 4);
+    const perSecond = new Map<number, number>();
+    for (const decision of decisions) {
+      if (decision.granted !== 1) continue;
+      const second = Math.floor((decision.at as Date).getTime() / 1000);
+      perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
+    }
+    expect(Math.max(...perSecond.values())).toBeLessThanOrEqual(300);
+    expect(decisions.some((decision) => decision.denied === 'burst_exceeded')).toBe(true);
+    expect(decisions.some((decision) => decision.leased === true)).toBe(true);
+    // Reservations that waited for nothing: a full second of the key was granted somewhere in the run.
+    expect(Math.max(...perSecond.values())).toBeGreaterThan(150);
+  });
+
+  it('a lookup given back after a leased grant is not counted', async () => {
+    const service = await quotaService({ intervalMs: 20 });
+    const who = subject();
+    await reserveInWaves(service, who, 10, 10);
+    await service.runLeaseRound();
+    const leased = await service.reserve({ requestId: 'to-release', subject: who, count: 1, partial: false });
+    expect(leased.leased).toBe(true);
+    await service.release(who, 'to-release', 1, leased.at as Date, true);
+    expect((await service.status(who)).used).toBe(100);
+    expect(service.stats.released).toBe(1);
+  });
+});
