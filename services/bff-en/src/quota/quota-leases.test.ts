@@ -79,6 +79,18 @@ describe('QuotaLeases', () => {
     expect(leases.grant(pending())).toBeUndefined();
   });
 
+  it('a lease given back while its round is in flight is not used when the round answers, and goes back next', () => {
+    const leases = new QuotaLeases({ minRequests: 1, minLookups: 100 });
+    leases.grant(pending());
+    leases.settle(leases.nextRound(now), [answer(100, 1)]);
+    leases.grant(pending());
+    const round = leases.nextRound(now);
+    leases.giveBack('acc-1'); // e.g. shutdown, or a reservation here waits for leased lookups
+    leases.settle(round, [answer(100, 2)]);
+    expect(leases.grant(pending())).toBeUndefined();
+    expect(leases.nextRound(now).commands[0]).toMatchObject({ want: 0, hold: 0 });
+  });
+
   it('a failed round counts its grants in the next one; a plan change stops the lease until the next round', () => {
     const leases = new QuotaLeases({ minRequests: 1, minLookups: 100 });
     leases.grant(pending());

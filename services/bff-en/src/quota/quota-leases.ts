@@ -236,8 +236,9 @@ export class QuotaLeases {
       lease.unsettled -= command.settled;
       lease.used = answer.used;
       lease.inStore = answer.leased;
-      // Granted while the round was in flight: out of what the store holds for us now (it kept at least `hold`).
-      lease.allowance = answer.renewed && command.want > 0 ? answer.leased - lease.sinceSent : 0;
+      // Granted while the round was in flight: out of what the store holds for us now (it kept at least
+      // `hold`). A lease being given back (giveBack() while the round was out) is not used again.
+      lease.allowance = answer.renewed && command.want > 0 && !lease.givingBack ? answer.leased - lease.sinceSent : 0;
       lease.usableUntil = round.sentAt + this.ttlMs * USABLE_SHARE;
       for (const [j, slot] of command.slots.entries()) {
         const slots = lease.keys.get(slot.keyId);
