@@ -163,7 +163,7 @@ export class QuotaLeases {
     const lease = this.accounts.get(subject.accountId);
     if (lease === undefined || !day.startsWith(lease.month)) return false;
     lease.countGranted(subject, day, -count);
-    // What was granted and is given back is not granted again: the lease itself does not grow.
+    // Not granted again from this lease before the next round (which counts it back from the store's side).
     lease.allowance -= count;
     return true;
   }
