@@ -139,7 +139,12 @@ export function buildBffEn(config: BffEnConfig, deps: { logger: Logger; clock?: 
     // On a worker thread: kafkajs' per-record encoding stays off the requests' event loop.
     const sink = lifecycle.register(
       UsageKafkaWorkerSink.fromConfig(
-        { brokers: config.KAFKA_BROKERS, clientId: config.KAFKA_CLIENT_ID, logLevel: config.LOG_LEVEL },
+        {
+          brokers: config.KAFKA_BROKERS,
+          clientId: config.KAFKA_CLIENT_ID,
+          logLevel: config.LOG_LEVEL,
+          nice: config.USAGE_LEDGER_WORKER_NICE,
+        },
         logger,
       ),
     );

@@ -50,6 +50,9 @@ export const bffEnEnv = {
   // The usage ledger's sends to Kafka: how long an event waits for company, and most events per send.
   USAGE_LEDGER_LINGER_MS: env.int({ min: 0, max: 10_000, default: 200 }),
   USAGE_LEDGER_BATCH: env.int({ min: 1, max: 10_000, default: 2_000 }),
+  // The nice value of the ledger's Kafka worker thread (Linux): the sends give way to answering
+  // requests when the cores are short; 0 = the same priority as the main thread.
+  USAGE_LEDGER_WORKER_NICE: env.int({ min: 0, max: 19, default: 10 }),
   BULK_MAX_LINES: env.int({ min: 1, max: 10_000_000, default: 1_000_000 }),
   BULK_MAX_BYTES: env.int({ min: 1024, max: 1024 * 1024 * 1024, default: 64 * 1024 * 1024 }),
   BULK_CONCURRENT_JOBS: env.int({ min: 1, max: 16, default: 1 }),

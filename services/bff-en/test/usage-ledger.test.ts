@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -206,6 +206,23 @@ describe('usage ledger on the real broker', () => {
         await ledger.shutdown();
       }
       expect(readdirSync(dir)).toEqual([]);
+    });
+
+    it('runs its worker thread at the nice value asked for, the main thread unchanged', async () => {
+      const niceOfThreads = () => readdirSync('/proc/self/task').map((tid) => getPriority(Number(tid)));
+      const mainNice = getPriority(process.pid);
+      const before = niceOfThreads().filter((nice) => nice === mainNice + 7).length;
+      const niced = UsageKafkaWorkerSink.fromConfig(
+        { brokers: stack.kafkaBrokers, clientId: 'usage-ledger-nice-test', logLevel: 'silent', nice: mainNice + 7 },
+        logger,
+      );
+      await niced.start();
+      try {
+        expect(niceOfThreads().filter((nice) => nice === mainNice + 7)).toHaveLength(before + 1);
+        expect(getPriority(process.pid)).toBe(mainNice);
+      } finally {
+        await niced.shutdown();
+      }
     });
   });
 

@@ -11,3 +11,4 @@ export { cloudEventHeaders } from '../kafka/cloudevents.js';
 export { createKafka, type KafkaConfig } from '../kafka/kafka-client.js';
 export { Murmur2Partitioner } from '../kafka/murmur2-partitioner.js';
 export { createLogger, type Logger } from '../logger/logger.js';
+export { lowerThreadPriority } from './thread-priority.js';

@@ -4,6 +4,8 @@ export interface UsageKafkaWorkerData {
   clientId: string;
   logLevel: string;
   sendTimeoutMs?: number;
+  /** The worker thread's nice value (lowerThreadPriority); 0 or absent: left as it is. */
+  nice?: number;
 }
 
 /** `frames`: the ledger's batch, each encoded UsageEvent as (u32 LE length, bytes) (UsageEventFrames). */

@@ -4,7 +4,7 @@
  * (the ledger has one batch in flight), so journal order is kept.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { createKafka, createLogger, errorText } from '@ipdata/common/worker';
+import { createKafka, createLogger, errorText, lowerThreadPriority } from '@ipdata/common/worker';
 import { usageKafkaMessages } from '../../usage/usage-event-frames.js';
 import type { FromUsageKafkaWorker, ToUsageKafkaWorker, UsageKafkaWorkerData } from './usage-kafka-worker.messages.js';
 import { UsageKafkaSink } from './usage-kafka.sink.js';
@@ -13,6 +13,12 @@ const port = parentPort;
 if (port === null) throw new Error('usage-kafka.worker runs only as a worker thread');
 const config = workerData as UsageKafkaWorkerData;
 const logger = createLogger({ service: 'bff-en', level: config.logLevel }).child({ thread: 'usage-kafka-worker' });
+if (config.nice !== undefined && config.nice > 0) {
+  // Sending usage is background work (events wait in the journal meanwhile): on cores shared with
+  // the main thread, answering requests goes first (README.md, "The hot path").
+  const tid = lowerThreadPriority(config.nice);
+  logger.debug({ tid, nice: config.nice }, tid === undefined ? 'thread priority not supported here' : 'thread priority lowered');
+}
 const kafka = createKafka({ brokers: config.brokers, clientId: config.clientId }, logger);
 const sink = UsageKafkaSink.fromConfig(
   { kafka, ...(config.sendTimeoutMs === undefined ? {} : { sendTimeoutMs: config.sendTimeoutMs }) },

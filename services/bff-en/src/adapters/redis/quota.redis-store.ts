@@ -57,6 +57,11 @@ local function clock_ms()
   end
   return now_ms
 end
+-- A lease field's value "<lookups>:<expires ms>" as two numbers.
+local function lease_of(value)
+  local sep = string.find(value, ':', 1, true)
+  return tonumber(string.sub(value, 1, sep - 1)), tonumber(string.sub(value, sep + 1))
+end
 local leased_sums = {}
 local function leased_of(lease_key)
   local sum = leased_sums[lease_key]
@@ -64,9 +69,8 @@ local function leased_of(lease_key)
   sum = 0
   local fields = redis.call('HGETALL', lease_key)
   for i = 1, #fields, 2 do
-    local value = fields[i + 1]
-    local sep = string.find(value, ':', 1, true)
-    if tonumber(string.sub(value, sep + 1)) > clock_ms() then sum = sum + tonumber(string.sub(value, 1, sep - 1)) end
+    local lookups, expires = lease_of(fields[i + 1])
+    if expires > clock_ms() then sum = sum + lookups end
   end
   leased_sums[lease_key] = sum
   return sum
@@ -340,14 +344,13 @@ while at <= #ARGV do
   local fields = redis.call('HGETALL', lease_key)
   local others, recalled = 0, false
   for i = 1, #fields, 2 do
-    local value = fields[i + 1]
-    local sep = string.find(value, ':', 1, true)
-    if tonumber(string.sub(value, sep + 1)) <= clock_ms() then
+    local lookups, expires = lease_of(fields[i + 1])
+    if expires <= clock_ms() then
       redis.call('HDEL', lease_key, fields[i])
     elseif fields[i] == '!' then
       recalled = true
     elseif fields[i] ~= holder then
-      others = others + tonumber(string.sub(value, 1, sep - 1))
+      others = others + lookups
     end
   end
   local renewed = want > 0 and not recalled and (ceiling < 0 or ceiling - used - others - want >= far * want)
