@@ -27,6 +27,14 @@ const answer = (leased: number, used: number, renewed = true, slots: number[] = 
   slots,
 });
 
+/** Leases that asked for 100 lookups after one grant and hold them: the start of most tests here. */
+function holdingLease(): QuotaLeases {
+  const leases = new QuotaLeases({ minRequests: 1, minLookups: 100 });
+  leases.grant(pending());
+  leases.settle(leases.nextRound(now), [answer(100, 1)]);
+  return leases;
+}
+
 describe('QuotaLeases', () => {
   it('asks for a lease sized to recent demand, grants from it, and settles what it granted by day and key', () => {
     const leases = new QuotaLeases({ minRequests: 3, minLookups: 10 });
@@ -50,9 +58,7 @@ describe('QuotaLeases', () => {
   });
 
   it('what is granted while a round is in flight comes out of the lease the round brings back', () => {
-    const leases = new QuotaLeases({ minRequests: 1, minLookups: 100 });
-    leases.grant(pending());
-    leases.settle(leases.nextRound(now), [answer(100, 1)]);
+    const leases = holdingLease();
     expect(leases.grant(pending(30))?.granted).toBe(30);
     const round = leases.nextRound(now); // sent: hold 70, settled 30
     expect(round.commands[0]).toMatchObject({ hold: 70, settled: 30 });
@@ -65,9 +71,7 @@ describe('QuotaLeases', () => {
   });
 
   it('a refused renewal stops the lease, and the next round gives back what the store still holds', () => {
-    const leases = new QuotaLeases({ minRequests: 1, minLookups: 100 });
-    leases.grant(pending());
-    leases.settle(leases.nextRound(now), [answer(100, 1)]);
+    const leases = holdingLease();
     leases.grant(pending(5));
     const round = leases.nextRound(now);
     // The store kept 95 (what could be granted while the round was in flight) but renewed nothing.
@@ -80,9 +84,7 @@ describe('QuotaLeases', () => {
   });
 
   it('a lease given back while its round is in flight is not used when the round answers, and goes back next', () => {
-    const leases = new QuotaLeases({ minRequests: 1, minLookups: 100 });
-    leases.grant(pending());
-    leases.settle(leases.nextRound(now), [answer(100, 1)]);
+    const leases = holdingLease();
     leases.grant(pending());
     const round = leases.nextRound(now);
     leases.giveBack('acc-1'); // e.g. shutdown, or a reservation here waits for leased lookups
@@ -92,9 +94,7 @@ describe('QuotaLeases', () => {
   });
 
   it('a failed round counts its grants in the next one; a plan change stops the lease until the next round', () => {
-    const leases = new QuotaLeases({ minRequests: 1, minLookups: 100 });
-    leases.grant(pending());
-    leases.settle(leases.nextRound(now), [answer(100, 1)]);
+    const leases = holdingLease();
     leases.grant(pending(7));
     const failed = leases.nextRound(now);
     leases.roundFailed(failed);
