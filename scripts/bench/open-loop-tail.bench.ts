@@ -2,8 +2,9 @@
  * Where `GET /v1/ip/{ip}`'s open-loop tail comes from (issue 11: p99 ≤ 20 ms, the accounting's
  * p99 cost ≤ 1 ms). public-api.bench.ts reads the p99; this says what the slow answers have in
  * common. bff-en with accounting on and off, started side by side on the benchmark's platform,
- * take vegeta's fixed rate in turn, `--rounds` times round robin; every answer's latency is kept
- * (`vegeta encode`). Per round it prints one JSON line per variant:
+ * take vegeta's fixed rate in turn, `--rounds` times round robin (each variant warmed up first by
+ * `--warm-up-seconds` not reported; the variant going first rotates per round); every answer's
+ * latency is kept (`vegeta encode`). Per round it prints one JSON line per variant:
  * - p50 / p99, answers slower than `--slow-ms`, and how they cluster: `slow_windows` (100-ms
  *   windows holding at least 20 of them) and the share of slow answers inside those windows;
  * - bff-en's event-loop stalls (a 2-ms timer more than 10 ms late) and GC pauses by kind
@@ -14,33 +15,56 @@
  *   Kafka worker; `/proc/<pid>/task/<tid>/schedstat`), the CPU of every other process of the stack
  *   by group (the engine, Redis, Kafka, vegeta, ...) and the machine's busy time, sampled every
  *   20 ms by this process (its own cost falls on the machine alike for both variants).
- * Sessions 21 and 22's readings are in services/bff-en/README.md ("Measured"). Bounded: every attack is
+ * The summary gives each variant's median p99 over the rounds and, for the accounting's p99 cost,
+ * every round's answers pooled per variant: the on − off difference of the pooled p99s with a 90%
+ * interval from resampling the rounds in pairs (latency-histogram.ts). Many short rounds
+ * (`--rounds 30 --seconds 2`) put both variants through the same minutes of a noisy machine
+ * instead of one 20-s stretch each; `--try-node-flags ""` adds an identical third bff-en, whose
+ * difference to `on` shows what the method resolves here (an A/A).
+ * Readings are in services/bff-en/README.md ("Measured"). Bounded: every attack is
  * -duration bounded and everything started is stopped at the end.
  *
  *   make dataset && make stack-up && scripts/bench/install-tools.sh
  *   node --conditions=source --import tsx scripts/bench/open-loop-tail.bench.ts [--rate 2000]
- *        [--seconds 20] [--rounds 3] [--slow-ms 20] [--try-node-flags "<node flags>"]
+ *        [--seconds 20] [--rounds 3] [--warm-up-seconds 10] [--slow-ms 20] [--try-node-flags "<node flags>"]
+ *        [--try-env "NAME=value,..."]
  * BENCH_BFF_EN_ENV="NAME=value,..." adds variables to both bff-en (public-api-platform.ts).
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestAccount } from '../test/system/index.js';
-import { emit, median, nodeFlagsOption, numberOption as option, percentile, processCpuMs, repoRoot } from './bench-support.js';
+import {
+  emit,
+  median,
+  nodeFlagsOption,
+  numberOption as option,
+  percentile,
+  processCpuMs,
+  repoRoot,
+  textOption,
+} from './bench-support.js';
 import { runVegeta } from './fixed-rate-load.js';
+import { LatencyHistogram, pairedPercentileDifference } from './latency-histogram.js';
 import { groupedProcesses, machineBusyMs } from './process-cpu.js';
-import { BenchPlatform } from './public-api-platform.js';
+import { BenchPlatform, envList } from './public-api-platform.js';
 import { randomPublicIpv4, round } from './public-api-support.js';
 
 const rate = option('rate', 2_000);
 const seconds = option('seconds', 20);
 const rounds = option('rounds', 3);
+// Each variant's first attack, not reported: JIT, the engine's first records, the broker's first batches.
+const warmUpSeconds = option('warm-up-seconds', 10);
 const slowMs = option('slow-ms', 20);
 /**
  * Node flags to try: a third variant, accounting on, started with them (e.g. "--single-threaded-gc");
  * "" makes it the same as `on`, an A/A run that shows how far two identical builds differ here.
  */
 const tryNodeFlags = nodeFlagsOption('try-node-flags');
+/** Variables for that third variant ("NAME=value,..."), e.g. "USAGE_LEDGER_WORKER_NICE=19"; alone or with --try-node-flags. */
+const tryEnvOption = textOption('try-env');
+const tryEnv = envList(tryEnvOption ?? '');
+const tried = tryNodeFlags !== undefined || tryEnvOption !== undefined;
 const WINDOW_MS = 100;
 /** A window is "slow" when it holds this many slow answers: a stall, not a stray. */
 const SLOW_WINDOW_ANSWERS = 20;
@@ -152,7 +176,7 @@ const platform = await BenchPlatform.start(join(work, 'system'), Number(process.
 try {
   const probe = join(repoRoot, 'scripts/bench/open-loop-tail-probe.mjs');
   const variants = await Promise.all(
-    ['on', 'off', ...(tryNodeFlags === undefined ? [] : ['on_tried'])].map(async (name) => {
+    ['on', 'off', ...(tried ? ['on_tried'] : [])].map(async (name) => {
       const probeFile = join(work, `probe-${name}.log`);
       const server = await platform.startBffEn(
         `bff-en-${name}`,
@@ -160,6 +184,7 @@ try {
           NODE_OPTIONS: `--import ${probe}`,
           BENCH_TAIL_PROBE_FILE: probeFile,
           ...(name === 'off' ? { PUBLIC_API_ACCOUNTING: 'off' } : {}),
+          ...(name === 'on_tried' ? tryEnv : {}),
         },
         name === 'on_tried' ? (tryNodeFlags ?? []) : [],
       );
@@ -168,30 +193,37 @@ try {
   );
   const bffEnPids = new Set(variants.map(({ server }) => server.pid));
   const apiKey = (await createTestAccount({ plan: 'api-bench', keyName: 'bench-tail' })).apiKey;
-  const addresses = randomPublicIpv4(rate * seconds * (rounds + 1), 21);
+  const warmUpAnswers = rate * warmUpSeconds;
+  const addresses = randomPublicIpv4(warmUpAnswers + rate * seconds * rounds, 21);
+  const attack = (origin: string, offset: number, attackSeconds: number) =>
+    runVegeta(
+      {
+        origin,
+        path: '/v1/ip/',
+        addresses: addresses.slice(offset, offset + rate * attackSeconds),
+        apiKey,
+        ratePerSecond: rate,
+        seconds: attackSeconds,
+        connections: 50,
+        workDir: work,
+      },
+      ['encode', '--to', 'csv'],
+    );
+  for (const { server } of variants) await attack(server.origin, 0, warmUpSeconds);
   const p99s: Record<string, number[]> = { on: [], off: [], on_tried: [] };
-  // Round 0 warms both up (JIT, the engine's first records) and is not reported.
-  for (let roundNo = 0; roundNo <= rounds; roundNo++) {
-    for (const { name, server, probeFile } of variants) {
-      const offset = roundNo * rate * seconds;
+  const histograms: Record<string, LatencyHistogram[]> = { on: [], off: [], on_tried: [] };
+  for (let roundNo = 1; roundNo <= rounds; roundNo++) {
+    // The variants take turns going first: none always runs right after another's load.
+    const order = variants.map((_, i) => variants[(i + roundNo) % variants.length] as (typeof variants)[number]);
+    for (const { name, server, probeFile } of order) {
       const sampler = sampleCpu(server.pid, bffEnPids);
       const started = Date.now();
-      const csv = await runVegeta(
-        {
-          origin: server.origin,
-          path: '/v1/ip/',
-          addresses: addresses.slice(offset, offset + rate * seconds),
-          apiKey,
-          ratePerSecond: rate,
-          seconds,
-          connections: 50,
-          workDir: work,
-        },
-        ['encode', '--to', 'csv'],
-      );
+      const csv = await attack(server.origin, warmUpAnswers + (roundNo - 1) * rate * seconds, seconds);
       const samples = sampler.stop();
-      if (roundNo === 0) continue;
       const all = answers(csv);
+      const histogram = new LatencyHistogram();
+      for (const answer of all) histogram.add(answer.latencyMs);
+      histograms[name]?.push(histogram);
       const first = all[0]?.atMs ?? started;
       const sorted = all.map((answer) => answer.latencyMs).sort((a, b) => a - b);
       const slowPerWindow = new Map<number, number>();
@@ -225,6 +257,11 @@ try {
       });
     }
   }
+  const pooledP99 = (name: string) => round(LatencyHistogram.pooled(histograms[name] ?? []).percentile(99), 2);
+  const pairedP99 = (a: string, b: string) => {
+    const { difference, low, high } = pairedPercentileDifference(histograms[a] ?? [], histograms[b] ?? [], 99);
+    return [round(difference, 2), round(low, 2), round(high, 2)];
+  };
   emit({
     bench: 'open_loop_tail_summary',
     rate,
@@ -233,9 +270,21 @@ try {
     on_p99_ms_median: median(p99s['on'] ?? []),
     off_p99_ms_median: median(p99s['off'] ?? []),
     accounting_p99_cost_ms: round(median(p99s['on'] ?? []) - median(p99s['off'] ?? []), 1),
-    ...(tryNodeFlags === undefined
+    // Every round's answers pooled per variant, and the on − off difference of the pooled p99s
+    // with its 90% interval over the rounds resampled in pairs ([difference, low, high]).
+    on_p99_ms_pooled: pooledP99('on'),
+    off_p99_ms_pooled: pooledP99('off'),
+    accounting_p99_cost_ms_pooled: pairedP99('on', 'off'),
+    ...(!tried
       ? {}
-      : { tried_node_flags: tryNodeFlags.join(' '), on_tried_p99_ms_median: median(p99s['on_tried'] ?? []) }),
+      : {
+          tried_node_flags: (tryNodeFlags ?? []).join(' '),
+          tried_env: tryEnv,
+          on_tried_p99_ms_median: median(p99s['on_tried'] ?? []),
+          on_tried_p99_ms_pooled: pooledP99('on_tried'),
+          // With --try-node-flags "" (and no --try-env) an A/A: how far apart two identical builds read here.
+          tried_vs_on_p99_ms_pooled: pairedP99('on_tried', 'on'),
+        }),
   });
 } finally {
   await platform.stop();

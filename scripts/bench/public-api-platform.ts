@@ -52,7 +52,11 @@ export function benchStack(pkiDir: string, env: NodeJS.ProcessEnv = process.env)
 
 /** BENCH_BFF_EN_ENV="NAME=value,NAME=value": variables for every bff-en (to try a setting without editing code). */
 function extraBffEnEnv(): Record<string, string> {
-  const list = process.env['BENCH_BFF_EN_ENV'] ?? '';
+  return envList(process.env['BENCH_BFF_EN_ENV'] ?? '');
+}
+
+/** "NAME=value,NAME=value" as variables. */
+export function envList(list: string): Record<string, string> {
   return Object.fromEntries(
     list
       .split(',')
