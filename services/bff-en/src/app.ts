@@ -77,7 +77,9 @@ export function buildBffEn(config: BffEnConfig, deps: { logger: Logger; clock?: 
   const clock = deps.clock ?? systemClock;
   const lifecycle = new Lifecycle({ logger, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS });
   const tls = grpcTlsFromConfig(config);
-  const accountingOn = config.PUBLIC_API_ACCOUNTING === 'on';
+  // Benchmarks only (refused in production): `off`, or one half alone to see what each costs.
+  const quotaOn = config.PUBLIC_API_ACCOUNTING === 'on' || config.PUBLIC_API_ACCOUNTING === 'quota-only';
+  const ledgerOn = config.PUBLIC_API_ACCOUNTING === 'on' || config.PUBLIC_API_ACCOUNTING === 'ledger-only';
 
   const lookupClient = createLookupClient({ address: config.LOOKUP_GRPC_ADDR, tls });
   const streams: LookupStreams | undefined = config.LOOKUP_ENGINE_STREAM
@@ -118,7 +120,7 @@ export function buildBffEn(config: BffEnConfig, deps: { logger: Logger; clock?: 
   const redis = lifecycle.register(
     RedisConnection.fromConfig({ url: config.REDIS_URL, commandTimeoutMs: 300 }, moduleLogger(logger, 'redis')),
   );
-  if (accountingOn) {
+  if (quotaOn) {
     quota = lifecycle.register(
       QuotaService.create({
         store: new RedisQuotaStore(redis.client),
@@ -134,6 +136,8 @@ export function buildBffEn(config: BffEnConfig, deps: { logger: Logger; clock?: 
         ...(config.QUOTA_LEASE_INTERVAL_MS > 0 ? { leases: { intervalMs: config.QUOTA_LEASE_INTERVAL_MS } } : {}),
       }),
     );
+  }
+  if (ledgerOn) {
     // Its own sink, not the EventProducer above: kafkajs's idempotent producer can wedge after a
     // long broker outage, and event ids already make re-sends harmless (README.md, "The usage ledger").
     // On a worker thread: kafkajs' per-record encoding stays off the requests' event loop.

@@ -72,8 +72,8 @@ export const bffEnEnv = {
   WEB_CONTACT_RATE_WINDOW_SECONDS: env.int({ min: 1, max: 86_400, default: 3_600 }),
   // Single lookups (coalesced) travel on one long-lived BatchLookupCompactStream; false: a unary call per batch.
   LOOKUP_ENGINE_STREAM: env.flag(true),
-  // off: no quota and no usage ledger — only for measuring their cost (scripts/bench); refused in production.
-  PUBLIC_API_ACCOUNTING: env.oneOf(['on', 'off'], 'on'),
+  // off: no quota and no usage ledger, quota-only / ledger-only: one of them — only for measuring their cost (scripts/bench); refused in production.
+  PUBLIC_API_ACCOUNTING: env.oneOf(['on', 'off', 'quota-only', 'ledger-only'], 'on'),
   // Face B's built app on this port beside /v1 and /api (common's web-app); false where something else serves it.
   WEB_APP_ENABLED: env.flag(true),
   WEB_DIST_DIR: env.string({ default: 'frontends/en/dist', expected: 'the directory of the built face B app' }),
@@ -97,8 +97,10 @@ export function loadBffEnConfig(source: NodeJS.ProcessEnv = process.env): BffEnC
       production: isProductionEnv(filled),
     }),
   ];
-  if (config.PUBLIC_API_ACCOUNTING === 'off' && isProductionEnv(filled)) {
-    problems.push('PUBLIC_API_ACCOUNTING: "off" serves lookups without quota or usage events and is refused in production');
+  if (config.PUBLIC_API_ACCOUNTING !== 'on' && isProductionEnv(filled)) {
+    problems.push(
+      `PUBLIC_API_ACCOUNTING: "${config.PUBLIC_API_ACCOUNTING}" serves lookups without quota or usage events and is refused in production`,
+    );
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
