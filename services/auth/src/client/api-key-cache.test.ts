@@ -16,7 +16,7 @@ function resolved(key: string): ResolvedApiKey {
   };
 }
 
-function setup(options: { maxEntries?: number } = {}) {
+function setup(options: { maxEntries?: number; maxAgeMs?: number } = {}) {
   let now = 0;
   const calls: string[] = [];
   let gate: Promise<void> | undefined;
@@ -88,15 +88,31 @@ describe('ApiKeyClientCache', () => {
   });
 
   it('evicts the least recently used entry beyond maxEntries', async () => {
-    const { cache, calls } = setup({ maxEntries: 2 });
+    const { cache, calls, tick } = setup({ maxEntries: 2, maxAgeMs: 10_000 });
     await cache.resolve('k:a:1');
     await cache.resolve('k:a:2');
+    tick(1_000);
     await cache.resolve('k:a:1');
     await cache.resolve('k:a:3');
     expect(cache.stats.size).toBe(2);
     await cache.resolve('k:a:1');
     expect(calls).toHaveLength(3);
     await cache.resolve('k:a:2');
+    expect(calls).toHaveLength(4);
+  });
+
+  it('moves a hit to the recent end at most once a second: recency to within a second', async () => {
+    const { cache, calls, tick } = setup({ maxEntries: 2, maxAgeMs: 10_000 });
+    await cache.resolve('k:a:1');
+    await cache.resolve('k:a:2');
+    tick(999);
+    // Used again, but within a second of being stored: still the older of the two.
+    await cache.resolve('k:a:1');
+    await cache.resolve('k:a:3');
+    expect(calls).toHaveLength(3);
+    await cache.resolve('k:a:2');
+    expect(calls).toHaveLength(3);
+    await cache.resolve('k:a:1');
     expect(calls).toHaveLength(4);
   });
 });
