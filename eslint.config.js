@@ -5,6 +5,7 @@ import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { noSpreadThenMembers } from './scripts/lint/no-spread-then-members.js';
 
 // Drivers stay behind adapters (services/README.md, "Boundaries"): domain code states the small
 // interface it needs and an adapter implements it with the driver, so the domain is tested
@@ -12,6 +13,22 @@ import tseslint from 'typescript-eslint';
 const DRIVER_MESSAGE =
   'Domain code imports no driver: declare the interface it needs and implement it in src/adapters/ (also allowed: app.ts, main.ts, client/, @ipdata/common; services/README.md, "Boundaries").';
 const DRIVERS = ['mongoose', 'mongodb', 'ioredis', 'kafkajs'];
+
+// Code that runs per request or per event, where an allocation's hidden class costs (see the rule).
+const HOT_PATH_FILES = [
+  'services/bff-en/src/public-api/**/*.ts',
+  'services/bff-en/src/quota/**/*.ts',
+  'services/bff-en/src/usage/**/*.ts',
+  'services/bff-en/src/lookups/**/*.ts',
+  'services/bff-en/src/adapters/kafka/**/*.ts',
+  'services/bff-en/src/adapters/redis/**/*.ts',
+  'services/common/src/kafka/**/*.ts',
+  'services/common/src/outbox/**/*.ts',
+  'services/auth/src/client/**/*.ts',
+  'services/lookup-engine/src/client/**/*.ts',
+  'services/lookup-engine/src/lookup/**/*.ts',
+  'services/stats/src/usage/**/*.ts',
+];
 
 const NO_DEFAULT_EXPORTS = [
   { selector: 'ExportDefaultDeclaration', message: 'Use a named export (no default exports).' },
@@ -74,6 +91,13 @@ export default defineConfig(
         },
       ],
     },
+  },
+  {
+    files: HOT_PATH_FILES,
+    // Wiring read once at start.
+    ignores: ['**/*.test.ts', '**/*.wiring.ts', 'services/lookup-engine/src/client/lookup-client.ts'],
+    plugins: { ipdata: { rules: { 'no-spread-then-members': noSpreadThenMembers } } },
+    rules: { 'ipdata/no-spread-then-members': 'error' },
   },
   {
     // Front ends: React's hooks rules, and the store's typed hooks (app hooks) instead of

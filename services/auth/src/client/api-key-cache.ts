@@ -175,7 +175,7 @@ export class ApiKeyClientCache {
 
   private store(id: string, result: Pick<Entry, 'value' | 'error'>, maxAgeMs: number): void {
     const now = this.now();
-    const entry: Entry = { ...result, expiresAt: now + maxAgeMs, movedAt: now };
+    const entry: Entry = { value: result.value, error: result.error, expiresAt: now + maxAgeMs, movedAt: now };
     this.remove(id);
     this.entries.set(id, entry);
     if (entry.value) {

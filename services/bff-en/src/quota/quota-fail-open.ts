@@ -56,7 +56,7 @@ export class FailOpenRule {
       const id = `${subject.accountId}\n${requestId}`;
       const retried = this.granted.get(id);
       if (retried !== undefined) {
-        settled.push({ decision: { ...retried, replayed: true } });
+        settled.push({ decision: Object.assign({}, retried, { replayed: true }) });
         continue;
       }
       const known = this.known(subject.accountId, item.period.month);

@@ -150,6 +150,7 @@ export class QuotaService implements Component {
   }
 
   get stats(): QuotaStats {
+    // eslint-disable-next-line ipdata/no-spread-then-members -- read by tests and diagnostics, not per request
     return {
       ...this.counters,
       scriptCalls: this.batcher.calls,
@@ -401,7 +402,11 @@ export class QuotaService implements Component {
   }
 
   private keyedCommand(item: Pending): KeyedReserveCommand {
-    return { ...commandOf(item), requestId: item.request.requestId, force: false, rememberSeconds: this.durableMemorySeconds };
+    return Object.assign(commandOf(item), {
+      requestId: item.request.requestId,
+      force: false,
+      rememberSeconds: this.durableMemorySeconds,
+    });
   }
 
   /** periodOf(now), computed once per second (every reservation needs it; it builds strings and a Date). */

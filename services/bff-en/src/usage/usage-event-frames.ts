@@ -171,6 +171,7 @@ function headerTemplate(eventType: string): HeaderTemplate {
   let template = templates.get(eventType);
   if (template !== undefined) return template;
   const placeholders: Record<HeaderSlot, string> = { id: '\u0000id', source: '\u0000source', time: '\u0000time' };
+  // eslint-disable-next-line ipdata/no-spread-then-members -- once per event type
   const headers = Object.entries(cloudEventHeaders({ ...placeholders, type: eventType }));
   const slots: HeaderSlot[] = [];
   const runs: Buffer[] = [];

@@ -464,6 +464,7 @@ export class EventConsumer<T extends EventWithMeta> implements Component {
       {
         key: message.key,
         value: message.value,
+        // eslint-disable-next-line ipdata/no-spread-then-members -- a poison record, not the common path
         headers: {
           ...(message.headers ?? {}),
           dlq_error: reason,

@@ -102,7 +102,7 @@ export class EventProducer implements Component {
       propagation.inject(context.active(), headers);
       return {
         key,
-        value: Buffer.from(topic.codec.encode({ ...event, meta }).finish()),
+        value: Buffer.from(topic.codec.encode(Object.assign({}, event, { meta })).finish()),
         headers,
         timestamp: String(meta.time.getTime()),
       };

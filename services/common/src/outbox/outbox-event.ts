@@ -36,12 +36,12 @@ export function outboxEvent<T extends EventWithMeta>(
   options: { key: string; now: Date; attachment?: Record<string, unknown> },
 ): OutboxEvent {
   const id = event.meta?.id || randomUUID();
-  const meta = EventMeta.fromPartial({ ...event.meta, id, time: event.meta?.time ?? options.now });
+  const meta = EventMeta.fromPartial(Object.assign({}, event.meta, { id, time: event.meta?.time ?? options.now }));
   return {
     id,
     topic: topic.name,
     key: options.key,
-    value: Buffer.from(topic.codec.encode({ ...event, meta }).finish()),
+    value: Buffer.from(topic.codec.encode(Object.assign({}, event, { meta })).finish()),
     createdAt: options.now,
     // Absent rather than undefined, so events without one are stored exactly as before.
     ...(options.attachment === undefined ? {} : { attachment: options.attachment }),

@@ -540,5 +540,5 @@ export type RedisQuotaServiceOptions = Omit<QuotaServiceOptions, 'store'> & { re
 /** The quota service on a Redis client (give it a short command timeout: see README.md, "Quotas"). */
 export function createRedisQuotaService(options: RedisQuotaServiceOptions): QuotaService {
   const { redis, store, ...rest } = options;
-  return QuotaService.create({ ...rest, store: new RedisQuotaStore(redis, store) });
+  return QuotaService.create(Object.assign(rest, { store: new RedisQuotaStore(redis, store) }));
 }
