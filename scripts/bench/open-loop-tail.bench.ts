@@ -27,7 +27,7 @@
  *   make dataset && make stack-up && scripts/bench/install-tools.sh
  *   node --conditions=source --import tsx scripts/bench/open-loop-tail.bench.ts [--rate 2000]
  *        [--seconds 20] [--rounds 3] [--warm-up-seconds 10] [--slow-ms 20] [--try-node-flags "<node flags>"]
- *        [--try-env "NAME=value,..."]
+ *        [--try-env "NAME=value,..."] [--node-flags "<node flags for every variant>"]
  * BENCH_BFF_EN_ENV="NAME=value,..." adds variables to both bff-en (public-api-platform.ts).
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -61,6 +61,8 @@ const slowMs = option('slow-ms', 20);
  * "" makes it the same as `on`, an A/A run that shows how far two identical builds differ here.
  */
 const tryNodeFlags = nodeFlagsOption('try-node-flags');
+/** Node flags for every variant, for diagnostics that must be alike on all (e.g. "--trace-gc --trace-gc-nvp" with BENCH_KEEP=1). */
+const allNodeFlags = nodeFlagsOption('node-flags') ?? [];
 /** Variables for that third variant ("NAME=value,..."), e.g. "USAGE_LEDGER_WORKER_NICE=19"; alone or with --try-node-flags. */
 const tryEnvOption = textOption('try-env');
 const tryEnv = envList(tryEnvOption ?? '');
@@ -186,7 +188,7 @@ try {
           ...(name === 'off' ? { PUBLIC_API_ACCOUNTING: 'off' } : {}),
           ...(name === 'on_tried' ? tryEnv : {}),
         },
-        name === 'on_tried' ? (tryNodeFlags ?? []) : [],
+        [...allNodeFlags, ...(name === 'on_tried' ? (tryNodeFlags ?? []) : [])],
       );
       return { name, server, probeFile };
     }),
