@@ -67,7 +67,11 @@ describe('UsageLedger', () => {
     const dir = tempDir();
     const sink = new FakeSink();
     const ledger = await startLedger({ dir, producer: sink, batchSize: 7, segmentBytes: 1024 });
-    for (const id of ids(0, 100)) ledger.record(sampleUsageRecord(id));
+    // In turns of 10 (~1 KiB): a full segment hands the appends on once the next one is open.
+    for (let turn = 0; turn < 10; turn++) {
+      for (const id of ids(turn * 10, turn * 10 + 10)) ledger.record(sampleUsageRecord(id));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
     expect(ledger.stats().journalled).toBe(100);
     await waitFor(() => sink.sent.length === 100, { what: 'all sent' });
     expect(sink.ids()).toEqual(ids(0, 100));
@@ -92,7 +96,7 @@ describe('UsageLedger', () => {
       },
     });
     // ~100-byte frames in 1 KiB segments: several were sealed, and only the active one is left.
-    expect(journalFiles(dir)).toHaveLength(1);
+    await waitFor(() => journalFiles(dir).length === 1, { what: 'acknowledged segments deleted' });
     await ledger.shutdown();
     expect(readdirSync(dir)).toEqual([]); // everything acknowledged: no journal, no lock
   });

@@ -175,6 +175,7 @@ export class UsageLedger implements Component {
   }
 
   stats(): UsageLedgerStats {
+    // eslint-disable-next-line ipdata/no-spread-then-members -- read by tests and diagnostics, not per request
     return {
       ...this.counters,
       buffered: this.inMemory,
@@ -210,6 +211,7 @@ export class UsageLedger implements Component {
     this.journal = undefined;
     this.wake?.abort();
     journal.close();
+    await journal.drained();
     this.lock?.release();
     this.lock = undefined;
     if (left > 0 || this.spillCursor !== undefined) {
