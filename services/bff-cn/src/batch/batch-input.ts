@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { badInput, FaceAError } from '../face-a/envelope.js';
+import { badInput } from '../face-a/envelope.js';
 import type { UploadedFile } from '../face-a/form-body.js';
 
 /**
@@ -34,6 +34,27 @@ const ZIP_MAGIC = Buffer.from('PK\x03\x04', 'latin1');
  */
 export async function* xlsxLines(data: Buffer): AsyncGenerator<string> {
   if (data.length < 4 || !data.subarray(0, 4).equals(ZIP_MAGIC)) throw unreadable();
+  for (let attempt = 1; ; attempt++) {
+    let given = false;
+    try {
+      for await (const line of firstSheetColumn(data)) {
+        given = true;
+        yield line;
+      }
+      return;
+    } catch {
+      // exceljs 4.4.0's streaming reader (unzipper 0.10.14 under it) now and then loses a zip entry
+      // of a good workbook and fails before its first row (measured: 2 of 400 reads of one file,
+      // "Cannot read properties of undefined (reading 'sheets')"). Read again while no line was
+      // given out; a file that is not a workbook fails every time.
+      if (given || attempt >= XLSX_READ_ATTEMPTS) throw unreadable();
+    }
+  }
+}
+
+const XLSX_READ_ATTEMPTS = 3;
+
+async function* firstSheetColumn(data: Buffer): AsyncGenerator<string> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
@@ -42,24 +63,19 @@ export async function* xlsxLines(data: Buffer): AsyncGenerator<string> {
     entries: 'ignore',
   });
   let column: number | undefined;
-  try {
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        const cells = rowCells(row);
-        if (column === undefined) {
-          if (cells.every((cell) => cell === '')) continue;
-          const titled = cells.findIndex((cell) => IP_TITLES.has(cell.replace(/\s+/g, '').toLowerCase()));
-          column = titled >= 0 ? titled : 0;
-          if (titled >= 0) continue;
-        }
-        yield cells[column] ?? '';
+  for await (const sheet of reader) {
+    for await (const row of sheet) {
+      const cells = rowCells(row);
+      if (column === undefined) {
+        if (cells.every((cell) => cell === '')) continue;
+        const titled = cells.findIndex((cell) => IP_TITLES.has(cell.replace(/\s+/g, '').toLowerCase()));
+        column = titled >= 0 ? titled : 0;
+        if (titled >= 0) continue;
       }
-      // Only the first worksheet.
-      break;
+      yield cells[column] ?? '';
     }
-  } catch (error) {
-    if (error instanceof FaceAError) throw error;
-    throw unreadable();
+    // Only the first worksheet.
+    break;
   }
 }
 
