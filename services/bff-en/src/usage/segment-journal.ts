@@ -1,16 +1,5 @@
-import {
-  close,
-  closeSync,
-  mkdirSync,
-  open,
-  openSync,
-  readSync,
-  readdirSync,
-  statSync,
-  unlink,
-  unlinkSync,
-  writeSync,
-} from 'node:fs';
+import { close, closeSync, mkdirSync, open, openSync, readSync, readdirSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { Logger } from 'pino';
@@ -195,13 +184,10 @@ export class SegmentJournal {
       if (!oldest.sealed || !oldest.counted || oldest.acked < oldest.events) break;
       this.segments.shift();
       this.inBackground(
-        new Promise<void>((resolve) =>
-          unlink(oldest.path, (error) => {
-            // Harmless: the checkpoint is past it, so the next start deletes it (constructor).
-            if (error) this.logger.warn({ err: error, segment: oldest.path }, 'acknowledged usage journal segment not deleted');
-            resolve();
-          }),
-        ),
+        unlink(oldest.path).catch((error: unknown) => {
+          // Harmless: the checkpoint is past it, so the next start deletes it (constructor).
+          this.logger.warn({ err: error, segment: oldest.path }, 'acknowledged usage journal segment not deleted');
+        }),
       );
     }
   }
@@ -250,7 +236,7 @@ export class SegmentJournal {
             if (!this.closed && !opening.abandoned) this.rotateOrStay();
           } else if (opening.abandoned) {
             // Closed, or a failed write rotated in line meanwhile: the new file is empty and unused.
-            close(fd, () => unlink(path, () => resolve()));
+            close(fd, () => void unlink(path).then(resolve, resolve));
             return;
           } else {
             this.moveAppendsTo(opening.seq, path, fd);
