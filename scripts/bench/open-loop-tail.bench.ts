@@ -30,6 +30,7 @@
  *        [--try-env "NAME=value,..."] [--node-flags "<node flags for every variant>"]
  * BENCH_BFF_EN_ENV="NAME=value,..." adds variables to both bff-en (public-api-platform.ts).
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,10 +68,27 @@ const allNodeFlags = nodeFlagsOption('node-flags') ?? [];
 const tryEnvOption = textOption('try-env');
 const tryEnv = envList(tryEnvOption ?? '');
 const tried = tryNodeFlags !== undefined || tryEnvOption !== undefined;
+/**
+ * ms of CPU per 100 ms that a stand-in process (cpu-burner.mjs) spins on the same cores during a
+ * third variant's attacks, `off_burn`: the accounting-off bff-en again, with that much more CPU
+ * on the machine. It asks whether the accounting's p99 cost is simply its CPU on these 2 shared
+ * cores (the ledger's worker, the broker, the main thread: ~8 ms per 100 ms at 4,000 req/s).
+ */
+const tryBurn = process.argv.includes('--try-burn') ? option('try-burn', 1) : 0;
+/** The stand-in's nice value (default 10, the ledger's Kafka worker's; USAGE_LEDGER_WORKER_NICE). */
+const tryBurnNice = Number(textOption('try-burn-nice') ?? 10);
+if (!Number.isInteger(tryBurnNice) || tryBurnNice < 0 || tryBurnNice > 19) throw new Error('--try-burn-nice: 0 to 19');
+if (tried && tryBurn > 0) throw new Error('--try-burn replaces the tried variant: use it without --try-node-flags / --try-env');
 const WINDOW_MS = 100;
 /** A window is "slow" when it holds this many slow answers: a stall, not a stray. */
 const SLOW_WINDOW_ANSWERS = 20;
 const SAMPLE_EVERY_MS = 20;
+/**
+ * The first ms of each attack, also read apart: a variant left idle while the others take their
+ * turn starts cold (the quota's leases lapse after 1 s without demand, so the first reservations
+ * go to Redis until the next lease round), which production's steady load does not see.
+ */
+const RAMP_MS = 500;
 
 /** ms of CPU of `pid`'s main thread and of its other threads, and of the main thread's wait for a core. */
 function threadCpu(pid: number): { main: number; main_wait: number; other_threads: number } {
@@ -173,11 +191,25 @@ function cpuPerWindow(samples: CpuSample[], start: number, pick: (window: number
   return Object.fromEntries(Object.entries(sums).map(([name, ms]) => [name, round(ms / n, 1)]));
 }
 
+/** The stand-in for --try-burn, started paused (SIGSTOP); it exits when this process ends (its stdin closes). */
+function startBurner(msPer100: number, nice: number): ChildProcess {
+  const burner = spawn(
+    'nice',
+    ['-n', String(nice), process.execPath, join(repoRoot, 'scripts/bench/cpu-burner.mjs'), String(msPer100)],
+    {
+      stdio: ['pipe', 'ignore', 'inherit'],
+    },
+  );
+  burner.kill('SIGSTOP');
+  return burner;
+}
+
 const work = mkdtempSync(join(tmpdir(), 'ipdata-bench-tail-'));
 const platform = await BenchPlatform.start(join(work, 'system'), Number(process.env['BENCH_PORT_BASE'] ?? 19450));
+const burner = tryBurn > 0 ? startBurner(tryBurn, tryBurnNice) : undefined;
 try {
   const probe = join(repoRoot, 'scripts/bench/open-loop-tail-probe.mjs');
-  const variants = await Promise.all(
+  const started = await Promise.all(
     ['on', 'off', ...(tried ? ['on_tried'] : [])].map(async (name) => {
       const probeFile = join(work, `probe-${name}.log`);
       const server = await platform.startBffEn(
@@ -193,6 +225,9 @@ try {
       return { name, server, probeFile };
     }),
   );
+  const off = started.find(({ name }) => name === 'off') as (typeof started)[number];
+  // off_burn is the same bff-en as off: only the stand-in's CPU differs.
+  const variants = burner === undefined ? started : [...started, { ...off, name: 'off_burn' }];
   const bffEnPids = new Set(variants.map(({ server }) => server.pid));
   const apiKey = (await createTestAccount({ plan: 'api-bench', keyName: 'bench-tail' })).apiKey;
   const warmUpAnswers = rate * warmUpSeconds;
@@ -212,21 +247,32 @@ try {
       ['encode', '--to', 'csv'],
     );
   for (const { server } of variants) await attack(server.origin, 0, warmUpSeconds);
-  const p99s: Record<string, number[]> = { on: [], off: [], on_tried: [] };
-  const histograms: Record<string, LatencyHistogram[]> = { on: [], off: [], on_tried: [] };
+  const p99s: Record<string, number[]> = { on: [], off: [], on_tried: [], off_burn: [] };
+  const histograms: Record<string, LatencyHistogram[]> = { on: [], off: [], on_tried: [], off_burn: [] };
+  const steadyHistograms: Record<string, LatencyHistogram[]> = { on: [], off: [], on_tried: [], off_burn: [] };
   for (let roundNo = 1; roundNo <= rounds; roundNo++) {
     // The variants take turns going first: none always runs right after another's load.
     const order = variants.map((_, i) => variants[(i + roundNo) % variants.length] as (typeof variants)[number]);
     for (const { name, server, probeFile } of order) {
       const sampler = sampleCpu(server.pid, bffEnPids);
-      const started = Date.now();
-      const csv = await attack(server.origin, warmUpAnswers + (roundNo - 1) * rate * seconds, seconds);
+      const attackStarted = Date.now();
+      if (name === 'off_burn') burner?.kill('SIGCONT');
+      const csv = await attack(server.origin, warmUpAnswers + (roundNo - 1) * rate * seconds, seconds).finally(() =>
+        burner?.kill('SIGSTOP'),
+      );
       const samples = sampler.stop();
       const all = answers(csv);
       const histogram = new LatencyHistogram();
       for (const answer of all) histogram.add(answer.latencyMs);
       histograms[name]?.push(histogram);
-      const first = all[0]?.atMs ?? started;
+      const first = all[0]?.atMs ?? attackStarted;
+      const steady = new LatencyHistogram();
+      let slowInRamp = 0;
+      for (const answer of all) {
+        if (answer.atMs - first >= RAMP_MS) steady.add(answer.latencyMs);
+        else if (answer.latencyMs > slowMs) slowInRamp++;
+      }
+      steadyHistograms[name]?.push(steady);
       const sorted = all.map((answer) => answer.latencyMs).sort((a, b) => a - b);
       const slowPerWindow = new Map<number, number>();
       for (const answer of all) {
@@ -251,6 +297,8 @@ try {
         p99_ms: p99,
         max_ms: round(sorted[sorted.length - 1] ?? 0, 1),
         slow_answers: slow,
+        slow_in_first_500ms: slowInRamp,
+        p99_after_500ms_ms: round(steady.percentile(99), 1),
         slow_windows: slowWindows.size,
         slow_share_in_slow_windows: round(inSlowWindows / (slow || 1)),
         cpu_ms_per_window_slow: busy,
@@ -260,8 +308,8 @@ try {
     }
   }
   const pooledP99 = (name: string) => round(LatencyHistogram.pooled(histograms[name] ?? []).percentile(99), 2);
-  const pairedP99 = (a: string, b: string) => {
-    const { difference, low, high } = pairedPercentileDifference(histograms[a] ?? [], histograms[b] ?? [], 99);
+  const pairedP99 = (a: string, b: string, from = histograms) => {
+    const { difference, low, high } = pairedPercentileDifference(from[a] ?? [], from[b] ?? [], 99);
     return [round(difference, 2), round(low, 2), round(high, 2)];
   };
   emit({
@@ -277,6 +325,8 @@ try {
     on_p99_ms_pooled: pooledP99('on'),
     off_p99_ms_pooled: pooledP99('off'),
     accounting_p99_cost_ms_pooled: pairedP99('on', 'off'),
+    // The same without each attack's first 500 ms (RAMP_MS): the cost under steady load.
+    accounting_p99_cost_ms_pooled_after_500ms: pairedP99('on', 'off', steadyHistograms),
     ...(!tried
       ? {}
       : {
@@ -287,8 +337,20 @@ try {
           // With --try-node-flags "" (and no --try-env) an A/A: how far apart two identical builds read here.
           tried_vs_on_p99_ms_pooled: pairedP99('on_tried', 'on'),
         }),
+    ...(burner === undefined
+      ? {}
+      : {
+          burn_ms_per_100ms: tryBurn,
+          burn_nice: tryBurnNice,
+          off_burn_p99_ms_pooled: pooledP99('off_burn'),
+          // What that much CPU elsewhere costs off's p99, and how far the accounting is from it.
+          burn_p99_cost_ms_pooled: pairedP99('off_burn', 'off'),
+          on_vs_off_burn_p99_ms_pooled: pairedP99('on', 'off_burn'),
+        }),
   });
 } finally {
+  burner?.stdin?.end();
+  burner?.kill('SIGCONT');
   await platform.stop();
   if (process.env['BENCH_KEEP'] === undefined) rmSync(work, { recursive: true, force: true });
 }
