@@ -8,7 +8,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,7 @@ import { lookupAccessPolicy } from '../../services/lookup-engine/src/grpc/lookup
 import { loadProbeConfig, probeEnv } from '../../services/probe/src/config.js';
 import { loadStatsConfig, statsEnv } from '../../services/stats/src/config.js';
 import { statsAccessPolicy } from '../../services/stats/src/adapters/grpc/stats.access-policy.js';
+import { CrdSchemas } from './crd-schemas.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const RENDER = join(ROOT, 'var/tools/k8s-render');
@@ -120,6 +121,14 @@ function renderAll(): Record<Overlay, Resource[]> {
 }
 
 const RENDERED = renderAll();
+const CRD_DIR = join(ROOT, 'k8s/crds');
+const CRDS = new CrdSchemas(
+  readdirSync(CRD_DIR)
+    .filter((name) => name.endsWith('.yaml'))
+    .map((name) => join(CRD_DIR, name)),
+);
+/** API groups whose resources an operator serves: each must match its vendored CRD. */
+const OPERATOR_GROUPS = ['kafka.strimzi.io/', 'mongodbcommunity.mongodb.com/'];
 
 /** The one resource of that kind and name; its spec typed as the caller reads it. */
 function find<Spec>(resources: Resource[], kind: string, name: string): Resource & { spec: Spec } {
@@ -372,6 +381,17 @@ describe.each(OVERLAYS)('k8s overlay %s', (overlay) => {
     expect([...topics].sort((a, b) => a.name.localeCompare(b.name))).toEqual(
       [...expected].sort((a, b) => a.name.localeCompare(b.name)),
     );
+  });
+
+  it("matches every operator resource (Kafka, node pool, topics, MongoDB) against its operator's CRD, unknown fields refused", () => {
+    const custom = resources.filter((resource) => OPERATOR_GROUPS.some((group) => resource.apiVersion.startsWith(group)));
+    expect(new Set(custom.map((resource) => resource.kind))).toEqual(
+      new Set(['Kafka', 'KafkaNodePool', 'KafkaTopic', 'MongoDBCommunity']),
+    );
+    const refused = custom
+      .map((resource) => ({ resource: `${resource.kind} ${resource.metadata.name}`, errors: CRDS.errors(resource) }))
+      .filter((result) => result.errors.length > 0);
+    expect(refused).toEqual([]);
   });
 
   it('scales the lookup engine and both BFFs on CPU, each HPA aimed at an existing workload', () => {
