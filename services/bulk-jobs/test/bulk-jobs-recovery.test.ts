@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { appendFile, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MongoConnection } from '@ipdata/common';
 import { ManualClock, waitFor } from '@ipdata/common/testing';
 import type { BulkChunk } from '@ipdata/bulk-jobs';
@@ -22,6 +22,7 @@ function counts(ids: string[]): Map<string, number> {
 describe('bulk jobs: restarts, crashes, replicas', () => {
   const harness = new BulkHarness();
   beforeAll(() => harness.setUp());
+  afterEach(() => harness.stopEngines());
   afterAll(() => harness.tearDown());
 
   it('resumes after a graceful stop mid-job: same result as an uninterrupted run, every chunk once, progress visible', async () => {
@@ -64,13 +65,18 @@ describe('bulk jobs: restarts, crashes, replicas', () => {
     const submitter = await harness.engine(new FakeProcessor(), { runWorker: false });
     const job = await submitter.submit({ id: 'acct-crash' }, upload(csvUpload(lines)), { resultFormat: 'ndjson' });
     const requestLog = join(harness.directory, 'requests.log');
+    // Long enough that a stall of the child on a loaded machine does not cost it its own lease
+    // (it holds it for 2/3 of LEASE_MS between heartbeats). With 1.5 s, one CI run found two
+    // chunks run twice; the likely cause: the child lost its lease mid-chunk, took the job again
+    // from the checkpoint and ran that chunk twice itself, before the kill's chunk.
+    const leaseMs = 6_000;
     const worker: ChildProcess = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', child], {
       env: {
         ...process.env,
         MONGO_URL: harness.mongoUrl,
         BULK_DIR: harness.directory,
         REQUEST_LOG: requestLog,
-        LEASE_MS: '1500',
+        LEASE_MS: String(leaseMs),
         CHUNK_DELAY_MS: '10',
       },
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -88,7 +94,7 @@ describe('bulk jobs: restarts, crashes, replicas', () => {
     expect(crashed.progress.linesDone).toBeLessThan(lines);
 
     const resumed = new FakeProcessor();
-    const engine = await harness.engine(resumed, { leaseMs: 1500 });
+    const engine = await harness.engine(resumed, { leaseMs });
     const done = await waitForState(engine, job.id, 'acct-crash', ['completed', 'failed']);
     expect(done.progress).toEqual({ totalLines: lines, linesDone: lines, percent: 100, ...expectedCounts(lines) });
     const text = await readAll((await engine.openResult(job.id, 'acct-crash')).stream);
