@@ -247,9 +247,10 @@ try {
       ['encode', '--to', 'csv'],
     );
   for (const { server } of variants) await attack(server.origin, 0, warmUpSeconds);
-  const p99s: Record<string, number[]> = { on: [], off: [], on_tried: [], off_burn: [] };
-  const histograms: Record<string, LatencyHistogram[]> = { on: [], off: [], on_tried: [], off_burn: [] };
-  const steadyHistograms: Record<string, LatencyHistogram[]> = { on: [], off: [], on_tried: [], off_burn: [] };
+  const perVariant = <T>(): Record<string, T[]> => Object.fromEntries(variants.map(({ name }) => [name, []]));
+  const p99s = perVariant<number>();
+  const histograms = perVariant<LatencyHistogram>();
+  const steadyHistograms = perVariant<LatencyHistogram>();
   for (let roundNo = 1; roundNo <= rounds; roundNo++) {
     // The variants take turns going first: none always runs right after another's load.
     const order = variants.map((_, i) => variants[(i + roundNo) % variants.length] as (typeof variants)[number]);

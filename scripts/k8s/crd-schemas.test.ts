@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
@@ -6,8 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { CrdSchemas, strictSchema, type CustomResource } from './crd-schemas.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CRD_DIR = join(ROOT, 'k8s/crds');
-const crds = new CrdSchemas(readdirSync(CRD_DIR).map((name) => join(CRD_DIR, name)));
+const crds = CrdSchemas.inDirectory(join(ROOT, 'k8s/crds'));
 
 /** The repo's own resources of that kind, as written in k8s/components. */
 function component(file: string, kind: string): CustomResource & { spec: Record<string, unknown> } {

@@ -6,7 +6,8 @@
  * schema keeps unknown fields (`x-kubernetes-preserve-unknown-fields`). Without that, the API
  * server would silently drop a misspelt field and the operator would run with its default.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { parseAllDocuments } from 'yaml';
 
@@ -61,9 +62,20 @@ function isSchema(value: unknown): value is Schema {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+const keyOf = (resource: CustomResource) => `${resource.apiVersion} ${resource.kind}`;
+
 /** Validators for every served version of the CRDs in `files`, by `<group>/<version> <Kind>`. */
 export class CrdSchemas {
   private readonly validators = new Map<string, ValidateFunction>();
+
+  /** The CRDs vendored in `dir` (every `.yaml` file in it; k8s/crds). */
+  static inDirectory(dir: string): CrdSchemas {
+    return new CrdSchemas(
+      readdirSync(dir)
+        .filter((name) => name.endsWith('.yaml'))
+        .map((name) => join(dir, name)),
+    );
+  }
 
   constructor(files: readonly string[]) {
     // Formats (int32, date-time, ...) are not what these checks are for; the API server is lenient with them too.
@@ -75,7 +87,8 @@ export class CrdSchemas {
         for (const version of crd.spec.versions) {
           const schema = version.schema?.openAPIV3Schema;
           if (!version.served || schema === undefined) continue;
-          this.validators.set(`${crd.spec.group}/${version.name} ${crd.spec.names.kind}`, ajv.compile(strictSchema(schema)));
+          const key = keyOf({ apiVersion: `${crd.spec.group}/${version.name}`, kind: crd.spec.names.kind });
+          this.validators.set(key, ajv.compile(strictSchema(schema)));
         }
       }
     }
@@ -83,13 +96,13 @@ export class CrdSchemas {
 
   /** Whether a CRD of these files serves that apiVersion and kind. */
   covers(resource: CustomResource): boolean {
-    return this.validators.has(`${resource.apiVersion} ${resource.kind}`);
+    return this.validators.has(keyOf(resource));
   }
 
   /** What the CRD refuses in `resource`, one line per error; empty when it is accepted. */
   errors(resource: CustomResource): string[] {
-    const validate = this.validators.get(`${resource.apiVersion} ${resource.kind}`);
-    if (validate === undefined) return [`no served CRD version for ${resource.apiVersion} ${resource.kind}`];
+    const validate = this.validators.get(keyOf(resource));
+    if (validate === undefined) return [`no served CRD version for ${keyOf(resource)}`];
     if (validate(resource)) return [];
     return (validate.errors ?? []).map((error) => {
       const extra = (error.params as { additionalProperty?: string }).additionalProperty;

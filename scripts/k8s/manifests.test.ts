@@ -8,7 +8,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -121,12 +121,7 @@ function renderAll(): Record<Overlay, Resource[]> {
 }
 
 const RENDERED = renderAll();
-const CRD_DIR = join(ROOT, 'k8s/crds');
-const CRDS = new CrdSchemas(
-  readdirSync(CRD_DIR)
-    .filter((name) => name.endsWith('.yaml'))
-    .map((name) => join(CRD_DIR, name)),
-);
+const CRDS = CrdSchemas.inDirectory(join(ROOT, 'k8s/crds'));
 /** API groups whose resources an operator serves: each must match its vendored CRD. */
 const OPERATOR_GROUPS = ['kafka.strimzi.io/', 'mongodbcommunity.mongodb.com/'];
 
