@@ -130,6 +130,11 @@ num.network.threads=2
 num.io.threads=4
 log.retention.hours=168
 log.segment.bytes=134217728
+# The controller writes a no-op record to the metadata log this often when nothing else changes
+# (default 500 ms). One node needs it only to show the log is alive; every one costs a raft
+# append, a commit and a new metadata image. Idle on 2 cores: raft-io + controller threads
+# ~100 -> ~24 ms of CPU per second (infra/local/README.md, "Kafka's CPU when nothing happens").
+metadata.max.idle.interval.ms=5000
 EOF
 }
 
@@ -164,7 +169,11 @@ kafka_start() {
   rotate_log kafka
   kafka_write_config "$dir"
   kafka_format "$dir" || { printf 'kafka storage format failed: %s' "$(last_log_line kafka)"; return 1; }
-  launch kafka "$KAFKA_JAVA" -Xms256m -Xmx768m -XX:+UseG1GC -XX:MaxGCPauseMillis=20 \
+  # TieredStopAtLevel=1: the client-grade (C1) JIT only. C2 kept compiling for minutes after
+  # every start (5 s of CPU in the first 4 minutes), and the broker's code was no cheaper per
+  # record for it at the stack's loads (infra/local/README.md, "Kafka's CPU when nothing
+  # happens"). A local stack only: production brokers run for months at full throughput.
+  launch kafka "$KAFKA_JAVA" -Xms256m -Xmx768m -XX:+UseG1GC -XX:MaxGCPauseMillis=20 -XX:TieredStopAtLevel=1 \
     -XX:+ExitOnOutOfMemoryError -Djava.awt.headless=true \
     -Dlog4j.configuration="file:$KAFKA_LOG4J" -Dipdata.kafka.log.file="$log" \
     -cp "$KAFKA_HOME/libs/*" kafka.Kafka "$dir/server.properties" ||

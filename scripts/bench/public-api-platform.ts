@@ -26,6 +26,7 @@ import {
   type SystemService,
 } from '../test/system/system-layout.js';
 import { freePort, repoRoot } from './bench-support.js';
+import { warmBroker } from './broker-warm-up.js';
 
 export const BENCH_PLANS_FILE = join(repoRoot, 'scripts/bench/public-api-plans.yaml');
 const TELEMETRY_REGISTER = join(repoRoot, 'services/common/dist/telemetry/register.js');
@@ -132,6 +133,10 @@ export class BenchPlatform {
           );
         }),
       );
+      // Before any bff-en produces: otherwise the first variant measured pays the broker's JIT (broker-warm-up.ts).
+      const kafka = platform.kafka();
+      const warmed = await warmBroker(kafka, pino({ level: 'warn' }));
+      process.stderr.write(`bench: broker warmed up (${warmed.sends} produce requests in ${warmed.seconds} s)\n`);
     } catch (error) {
       await platform.stop();
       throw error;
