@@ -21,7 +21,7 @@
  * (`--rounds 30 --seconds 2`) put both variants through the same minutes of a noisy machine
  * instead of one 20-s stretch each; `--try-node-flags ""` adds an identical third bff-en, whose
  * difference to `on` shows what the method resolves here (an A/A).
- * Readings are in services/bff-en/README.md ("Measured"). Bounded: every attack is
+ * Readings are in services/bff-en/PERFORMANCE.md. Bounded: every attack is
  * -duration bounded and everything started is stopped at the end.
  *
  *   make dataset && make stack-up && scripts/bench/install-tools.sh

@@ -20,7 +20,7 @@ import { AckCheckpoint } from './ack-checkpoint.js';
  * in it was acknowledged. Opening the next segment and deleting finished ones run in libuv's
  * threadpool, off the event loop that answers requests: on this machine's ext4 an open took
  * 0.4–3.6 ms and an unlink of an 8 MiB segment 3–12 ms, each a stall of every request behind it
- * (services/bff-en/README.md, session 31). Until the next segment is open, appends go on into the
+ * (services/bff-en/PERFORMANCE.md, session 31). Until the next segment is open, appends go on into the
  * full one, so a segment ends a few frames past `segmentBytes`; `acked.checkpoint` (AckCheckpoint) remembers how far acknowledgements
  * reached. Segments found at open belong to an earlier run: their events after the checkpoint
  * are read back and sent first; a torn last frame (a process killed inside write(2)) ends its segment: that

@@ -219,7 +219,7 @@ describe('UsageLedger', () => {
   });
 
   // The cost is printed, not asserted (a shared CI machine's CPU time swings several-fold): the
-  // assertions are that each call journalled its frame; the figure is read in the README.
+  // assertions are that each call journalled its frame; the figure is read in PERFORMANCE.md.
   it('journals every record() of a tight loop, one frame each, and prints the cost per call', async () => {
     const sink = new FakeSink();
     const ledger = await startLedger({ dir: tempDir(), producer: sink, memoryLimit: 1_000_000 });
