@@ -136,7 +136,10 @@ export class BenchPlatform {
       // Before any bff-en produces: otherwise the first variant measured pays the broker's JIT (broker-warm-up.ts).
       const kafka = platform.kafka();
       const warmed = await warmBroker(kafka, pino({ level: 'warn' }));
-      process.stderr.write(`bench: broker warmed up (${warmed.sends} produce requests in ${warmed.seconds} s)\n`);
+      process.stderr.write(
+        `bench: broker warmed up (${warmed.sends} produce requests in ${warmed.seconds} s; its CPU per request ` +
+          `${warmed.firstRoundUsPerSend ?? '?'} µs in the first round, ${warmed.lastRoundUsPerSend ?? '?'} µs in the last)\n`,
+      );
     } catch (error) {
       await platform.stop();
       throw error;
