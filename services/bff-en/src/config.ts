@@ -53,6 +53,10 @@ export const bffEnEnv = {
   // The nice value of the ledger's Kafka worker thread (Linux): the sends give way to answering
   // requests when the cores are short; 0 = the same priority as the main thread.
   USAGE_LEDGER_WORKER_NICE: env.int({ min: 0, max: 19, default: 10 }),
+  // V8's old-generation growing factor as a percentage (common's setHeapGrowingPercent): 100 = the next
+  // mark-compact at twice what the last left alive, instead of a factor V8 picks per moment
+  // (PERFORMANCE.md, session 34); 0 = V8's own.
+  V8_HEAP_GROWING_PERCENT: env.int({ min: 0, max: 1_000, default: 100 }),
   BULK_MAX_LINES: env.int({ min: 1, max: 10_000_000, default: 1_000_000 }),
   BULK_MAX_BYTES: env.int({ min: 1024, max: 1024 * 1024 * 1024, default: 64 * 1024 * 1024 }),
   BULK_CONCURRENT_JOBS: env.int({ min: 1, max: 16, default: 1 }),

@@ -45,6 +45,7 @@ export { Lifecycle, runService, type Component, type LifecycleOptions, type Read
 export { backoffDelay, retry, type RetryOptions } from './lifecycle/retry.js';
 export { BatchQueueFullError, TurnBatcher, type TurnBatcherOptions } from './batching/turn-batcher.js';
 export { PeriodicTask, startupStep, type PeriodicTaskConfig } from './lifecycle/periodic-task.js';
+export { setHeapGrowingPercent } from './lifecycle/heap-growing.js';
 export { startModuleWorker } from './worker/module-worker.js';
 export { createHealthHandler } from './health/health-server.js';
 export { HttpServer, type HttpRoute, type HttpServerConfig, type RouteParams } from './http/http-server.js';

@@ -10,7 +10,10 @@ describe('lowerThreadPriority', () => {
     const url = new URL('./thread-priority.ts', import.meta.url).href;
     const worker = new Worker(
       `import(${JSON.stringify('tsx/esm/api')}).then(({ register }) => { register(); return import(${JSON.stringify(url)}); })` +
-        `.then(({ lowerThreadPriority }) => require('node:worker_threads').parentPort.postMessage(lowerThreadPriority(${mainNice + 5})))`,
+        `.then(({ lowerThreadPriority }) => require('node:worker_threads').parentPort.postMessage(lowerThreadPriority(${mainNice + 5})))` +
+        // Kept alive until terminated: a thread that has exited has no priority to read (ESRCH,
+        // seen when a busy machine handled the message after the worker had finished).
+        `.then(() => setInterval(() => {}, 60_000))`,
       { eval: true },
     );
     const [tid] = (await once(worker, 'message')) as [number | undefined];
