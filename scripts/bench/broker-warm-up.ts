@@ -9,7 +9,7 @@
  * The accounting paid for the broker's start.
  *
  * How long: until C2, the JVM's optimising JIT, has compiled the produce path. From a fresh
- * start on this machine (session 34, sends of 20 records with CloudEvents-like headers), the
+ * start on this machine (session 34, sends of 20 records with CloudEvents headers), the
  * broker's CPU per send fell from ~4,200 µs to 600–1,100 µs within ~6,000 sends (C1), and to a
  * flat ~300 µs only after ~12,000 (C2, ~15 s). So 15,000 sends by default, in rounds, each
  * round's broker CPU per send reported: the first and the last say whether it was already warm.
@@ -17,8 +17,8 @@
  */
 import type { Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
-import { ensureTopics } from '@ipdata/common';
-import { processCpuMs } from './bench-support.js';
+import { cloudEventHeaders, ensureTopics } from '@ipdata/common';
+import { deleteScratchTopic, processCpuMs } from './bench-support.js';
 import { groupedProcesses } from './process-cpu.js';
 
 const TOPIC = 'bench.broker-warm-up';
@@ -52,14 +52,12 @@ export async function warmBroker(kafka: Kafka, logger: Logger, sends = 15_000): 
         const messages = Array.from({ length: RECORDS_PER_SEND }, (_, i) => ({
           key: `key-${(sent + i) % 150}`,
           value,
-          headers: {
-            ce_specversion: '1.0',
-            ce_id: `${sent}-${i}`,
-            ce_source: 'bench',
-            ce_type: 'bench.warm-up',
-            ce_time: '2026-01-01T00:00:00.000Z',
-            'content-type': 'application/protobuf',
-          },
+          headers: cloudEventHeaders({
+            id: `${sent}-${i}`,
+            type: 'bench.warm-up',
+            source: 'bench',
+            time: '2026-01-01T00:00:00.000Z',
+          }),
         }));
         await producer.send({ topic: TOPIC, acks: -1, messages });
       }
@@ -68,10 +66,7 @@ export async function warmBroker(kafka: Kafka, logger: Logger, sends = 15_000): 
     }
   } finally {
     await producer.disconnect();
-    const admin = kafka.admin();
-    await admin.connect();
-    await admin.deleteTopics({ topics: [TOPIC] }).catch(() => undefined);
-    await admin.disconnect();
+    await deleteScratchTopic(kafka, TOPIC);
   }
   return {
     sends: sent,

@@ -27,7 +27,7 @@ import { encodeUsageRecord, maxEncodedBytes } from '../../services/bff-en/src/us
 import { UsageChannel, UsageResult, usageEventKey, type UsageRecord } from '../../services/bff-en/src/usage/usage-record.js';
 import { UsageEventFrames } from '../../services/bff-en/src/usage/usage-event-frames.js';
 import type { UsageKafkaRecord } from '../../services/bff-en/src/usage/usage.ports.js';
-import { emit, median } from './bench-support.js';
+import { deleteScratchTopic, emit, median } from './bench-support.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -149,8 +149,5 @@ try {
   emit(summary);
 } finally {
   await sink.shutdown();
-  const admin = kafka.admin();
-  await admin.connect();
-  await admin.deleteTopics({ topics: [topic] }).catch(() => undefined);
-  await admin.disconnect();
+  await deleteScratchTopic(kafka, topic);
 }
