@@ -69,6 +69,20 @@ describe('SegmentJournal', () => {
     await journal.drained();
   });
 
+  it('a segment acknowledged in full while the next one was opening is deleted once that one takes the appends', async () => {
+    const { dir, journal } = openJournal(100);
+    const segment = frames(0, 10).map((text) => append(journal, text))[0];
+    if (segment === undefined) throw new Error('no segment');
+    // The ledger's live path: sent and acknowledged straight from memory before the open completes.
+    journal.acknowledge(segment, 10);
+    expect(existsSync(segment.path)).toBe(true); // still the one taking appends
+    await journal.drained(); // the next one opens; no later acknowledgement comes for the full one
+    expect(existsSync(segment.path)).toBe(false);
+    expect(readdirSync(dir).filter((name) => name.endsWith('.journal'))).toHaveLength(1);
+    journal.close();
+    await journal.drained();
+  });
+
   it('closed while the next segment is being opened: that empty segment does not stay behind', async () => {
     const { dir, journal } = openJournal(10);
     append(journal, 'event-0'); // full: the next segment is being opened

@@ -179,6 +179,10 @@ export class SegmentJournal {
   /** Counts `events` acknowledged in `segment` and deletes the oldest segments that are done. */
   acknowledge(segment: Segment, events: number): void {
     segment.acked += events;
+    this.deleteDoneSegments();
+  }
+
+  private deleteDoneSegments(): void {
     while (this.segments.length > 1) {
       const oldest = this.segments[0] as Segment;
       if (!oldest.sealed || !oldest.counted || oldest.acked < oldest.events) break;
@@ -273,6 +277,9 @@ export class SegmentJournal {
     full.sealed = true;
     this.writeFailed = false;
     this.inBackground(new Promise<void>((resolve) => close(previous, () => resolve())));
+    // Its last events may have been acknowledged while the next segment was opening: then no later
+    // acknowledgement would come for it.
+    this.deleteDoneSegments();
   }
 
   private inBackground(work: Promise<void>): void {
