@@ -1,7 +1,7 @@
-import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { badInput } from '../face-a/envelope.js';
 import type { UploadedFile } from '../face-a/form-body.js';
+import { firstSheetRows } from './xlsx-first-sheet.js';
 
 /**
  * The `ips` text: one address per line or separated by commas (also the Chinese ，), semicolons,
@@ -27,44 +27,16 @@ const IP_TITLES = new Set(['ip', 'ips', 'ip地址', 'ipaddress', 'ip_address', '
 const ZIP_MAGIC = Buffer.from('PK\x03\x04', 'latin1');
 
 /**
- * The lines of an .xlsx upload, read with exceljs's streaming reader (rows are not all held): the
- * first worksheet, the column whose title in the first non-empty row is ip/IP/IP地址 (that row is
- * then skipped), otherwise the first column. Empty cells give empty lines (skipped like blank
- * lines of a text upload). A file that is not an xlsx workbook: code 400.
+ * The lines of an .xlsx upload, read as the sheet is parsed (rows are not all held): the first
+ * worksheet, the column whose title in the first non-empty row is ip/IP/IP地址 (that row is then
+ * skipped), otherwise the first column. Empty cells give empty lines (skipped like blank lines of
+ * a text upload). A file that is not an xlsx workbook: code 400.
  */
 export async function* xlsxLines(data: Buffer): AsyncGenerator<string> {
   if (data.length < 4 || !data.subarray(0, 4).equals(ZIP_MAGIC)) throw unreadable();
-  for (let attempt = 1; ; attempt++) {
-    let given = false;
-    try {
-      for await (const line of firstSheetColumn(data)) {
-        given = true;
-        yield line;
-      }
-      return;
-    } catch {
-      // exceljs 4.4.0's streaming reader (unzipper 0.10.14 under it) now and then loses a zip entry
-      // of a good workbook and fails before its first row (measured: 2 of 400 reads of one file,
-      // "Cannot read properties of undefined (reading 'sheets')"). Read again while no line was
-      // given out; a file that is not a workbook fails every time.
-      if (given || attempt >= XLSX_READ_ATTEMPTS) throw unreadable();
-    }
-  }
-}
-
-const XLSX_READ_ATTEMPTS = 3;
-
-async function* firstSheetColumn(data: Buffer): AsyncGenerator<string> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    entries: 'ignore',
-  });
   let column: number | undefined;
-  for await (const sheet of reader) {
-    for await (const row of sheet) {
+  try {
+    for await (const row of firstSheetRows(data)) {
       const cells = rowCells(row);
       if (column === undefined) {
         if (cells.every((cell) => cell === '')) continue;
@@ -74,8 +46,9 @@ async function* firstSheetColumn(data: Buffer): AsyncGenerator<string> {
       }
       yield cells[column] ?? '';
     }
-    // Only the first worksheet.
-    break;
+  } catch {
+    // Whatever the zip or XML parser met: the user can only re-save the file.
+    throw unreadable();
   }
 }
 
