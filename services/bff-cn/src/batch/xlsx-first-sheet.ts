@@ -71,7 +71,7 @@ export async function* firstSheetRows(data: Buffer): AsyncGenerator<ExcelJS.Row>
 
 function openZip(data: Buffer): Promise<ZipFile> {
   return new Promise((resolve, reject) =>
-    yauzl.fromBuffer(data, { lazyEntries: true }, (error, zip) => (error ? reject(new Error(error.message)) : resolve(zip))),
+    yauzl.fromBuffer(data, { lazyEntries: true }, (error, zip) => (error ? reject(error) : resolve(zip))),
   );
 }
 
@@ -84,7 +84,7 @@ function centralDirectory(zip: ZipFile): Promise<Map<string, Entry>> {
       else zip.readEntry();
     });
     zip.once('end', () => resolve(entries));
-    zip.once('error', (error: Error) => reject(new Error(error.message)));
+    zip.once('error', reject);
     zip.readEntry();
   });
 }
@@ -95,6 +95,6 @@ function openPart(zip: ZipFile, entry: Entry, maxBytes = MAX_CACHED_PART_BYTES):
     return Promise.reject(new Error(`${entry.fileName} is ${entry.uncompressedSize} bytes`));
   }
   return new Promise((resolve, reject) =>
-    zip.openReadStream(entry, (error, stream) => (error ? reject(new Error(error.message)) : resolve(stream))),
+    zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream))),
   );
 }
