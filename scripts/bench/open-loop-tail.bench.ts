@@ -20,13 +20,17 @@
  * interval from resampling the rounds in pairs (latency-histogram.ts). Many short rounds
  * (`--rounds 30 --seconds 2`) put both variants through the same minutes of a noisy machine
  * instead of one 20-s stretch each; `--try-node-flags ""` adds an identical third bff-en, whose
- * difference to `on` shows what the method resolves here (an A/A).
+ * difference to `on` shows what the method resolves here (an A/A). Two identical processes can
+ * differ for their whole life (when their mark-compacts fall, where their heap lies):
+ * `--processes 2` (or more) starts that many of each variant and round n attacks each variant's
+ * process n mod K, so what one process has of its own varies between rounds and shows in the
+ * interval instead of in the difference.
  * Readings are in services/bff-en/PERFORMANCE.md. Bounded: every attack is
  * -duration bounded and everything started is stopped at the end.
  *
  *   make dataset && make stack-up && scripts/bench/install-tools.sh
  *   node --conditions=source --import tsx scripts/bench/open-loop-tail.bench.ts [--rate 2000]
- *        [--seconds 20] [--rounds 3] [--warm-up-seconds 10] [--slow-ms 20] [--try-node-flags "<node flags>"]
+ *        [--seconds 20] [--rounds 3] [--warm-up-seconds 10] [--slow-ms 20] [--processes 1] [--try-node-flags "<node flags>"]
  *        [--try-env "NAME=value,..."] [--node-flags "<node flags for every variant>"]
  * BENCH_BFF_EN_ENV="NAME=value,..." adds variables to both bff-en (public-api-platform.ts).
  */
@@ -57,6 +61,8 @@ const rounds = option('rounds', 3);
 // Each variant's first attack, not reported: JIT, the engine's first records, the broker's first batches.
 const warmUpSeconds = option('warm-up-seconds', 10);
 const slowMs = option('slow-ms', 20);
+/** bff-en processes per variant, taking the rounds in turn. */
+const processes = option('processes', 1);
 /**
  * Node flags to try: a third variant, accounting on, started with them (e.g. "--single-threaded-gc");
  * "" makes it the same as `on`, an A/A run that shows how far two identical builds differ here.
@@ -209,26 +215,31 @@ const platform = await BenchPlatform.start(join(work, 'system'), Number(process.
 const burner = tryBurn > 0 ? startBurner(tryBurn, tryBurnNice) : undefined;
 try {
   const probe = join(repoRoot, 'scripts/bench/open-loop-tail-probe.mjs');
+  const startOne = async (name: string, instance: number) => {
+    const label = processes === 1 ? name : `${name}-${instance + 1}`;
+    const probeFile = join(work, `probe-${label}.log`);
+    const server = await platform.startBffEn(
+      `bff-en-${label}`,
+      {
+        NODE_OPTIONS: `--import ${probe}`,
+        BENCH_TAIL_PROBE_FILE: probeFile,
+        ...(name === 'off' ? { PUBLIC_API_ACCOUNTING: 'off' } : {}),
+        ...(name === 'on_tried' ? tryEnv : {}),
+      },
+      [...allNodeFlags, ...(name === 'on_tried' ? (tryNodeFlags ?? []) : [])],
+    );
+    return { server, probeFile };
+  };
   const started = await Promise.all(
-    ['on', 'off', ...(tried ? ['on_tried'] : [])].map(async (name) => {
-      const probeFile = join(work, `probe-${name}.log`);
-      const server = await platform.startBffEn(
-        `bff-en-${name}`,
-        {
-          NODE_OPTIONS: `--import ${probe}`,
-          BENCH_TAIL_PROBE_FILE: probeFile,
-          ...(name === 'off' ? { PUBLIC_API_ACCOUNTING: 'off' } : {}),
-          ...(name === 'on_tried' ? tryEnv : {}),
-        },
-        [...allNodeFlags, ...(name === 'on_tried' ? (tryNodeFlags ?? []) : [])],
-      );
-      return { name, server, probeFile };
-    }),
+    ['on', 'off', ...(tried ? ['on_tried'] : [])].map(async (name) => ({
+      name,
+      instances: await Promise.all(Array.from({ length: processes }, (_, instance) => startOne(name, instance))),
+    })),
   );
   const off = started.find(({ name }) => name === 'off') as (typeof started)[number];
   // off_burn is the same bff-en as off: only the stand-in's CPU differs.
   const variants = burner === undefined ? started : [...started, { ...off, name: 'off_burn' }];
-  const bffEnPids = new Set(variants.map(({ server }) => server.pid));
+  const bffEnPids = new Set(variants.flatMap(({ instances }) => instances.map(({ server }) => server.pid)));
   const apiKey = (await createTestAccount({ plan: 'api-bench', keyName: 'bench-tail' })).apiKey;
   const warmUpAnswers = rate * warmUpSeconds;
   const addresses = randomPublicIpv4(warmUpAnswers + rate * seconds * rounds, 21);
@@ -246,7 +257,9 @@ try {
       },
       ['encode', '--to', 'csv'],
     );
-  for (const { server } of variants) await attack(server.origin, 0, warmUpSeconds);
+  for (const { server } of new Set(variants.flatMap(({ instances }) => instances))) {
+    await attack(server.origin, 0, warmUpSeconds);
+  }
   const perVariant = <T>(): Record<string, T[]> => Object.fromEntries(variants.map(({ name }) => [name, []]));
   const p99s = perVariant<number>();
   const histograms = perVariant<LatencyHistogram>();
@@ -254,7 +267,9 @@ try {
   for (let roundNo = 1; roundNo <= rounds; roundNo++) {
     // The variants take turns going first: none always runs right after another's load.
     const order = variants.map((_, i) => variants[(i + roundNo) % variants.length] as (typeof variants)[number]);
-    for (const { name, server, probeFile } of order) {
+    for (const { name, instances } of order) {
+      const instance = (roundNo - 1) % processes;
+      const { server, probeFile } = instances[instance] as (typeof instances)[number];
       const sampler = sampleCpu(server.pid, bffEnPids);
       const attackStarted = Date.now();
       if (name === 'off_burn') burner?.kill('SIGCONT');
@@ -292,6 +307,7 @@ try {
         bench: 'open_loop_tail',
         variant: name,
         round: roundNo,
+        ...(processes === 1 ? {} : { process: instance + 1 }),
         rate,
         answers: all.length,
         p50_ms: round(percentile(sorted, 50), 1),
@@ -318,6 +334,7 @@ try {
     rate,
     seconds,
     rounds,
+    processes_per_variant: processes,
     on_p99_ms_median: median(p99s['on'] ?? []),
     off_p99_ms_median: median(p99s['off'] ?? []),
     accounting_p99_cost_ms: round(median(p99s['on'] ?? []) - median(p99s['off'] ?? []), 1),
