@@ -28,7 +28,7 @@ const ZIP_MAGIC = Buffer.from('PK\x03\x04', 'latin1');
 
 /**
  * The lines of an .xlsx upload, read as the sheet is parsed (rows are not all held): the first
- * worksheet, the column whose title in the first non-empty row is ip/IP/IP地址 (that row is then
+ * tab, the column whose title in the first non-empty row is ip/IP/IP地址 (that row is then
  * skipped), otherwise the first column. Empty cells give empty lines (skipped like blank lines of
  * a text upload). A file that is not an xlsx workbook: code 400.
  */
