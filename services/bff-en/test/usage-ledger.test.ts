@@ -117,6 +117,34 @@ describe('usage ledger on the real broker', () => {
     return { topic, sink };
   }
 
+  describe('a burst of one key, more than the broker takes in one record batch', () => {
+    const { topic, sink: producer } = workerSinkOnOwnTopic('test.usage-ledger.burst', 'usage-ledger-test-burst', 'warn');
+
+    it('puts every event on the topic: sends are cut below the 1-MiB batch limit, whatever batchSize allows', async () => {
+      const dir = tempDir();
+      const ledger = UsageLedger.fromConfig({ dir, producer, source: 'bff-en', topic, batchSize: 10_000, lingerMs: 200 }, logger);
+      await ledger.start();
+      try {
+        const prefix = uniqueName('burst');
+        const ids = Array.from({ length: 5_000 }, (_, i) => `${prefix}-${i}`);
+        // n = 5i: every event on key-0, so one partition (~1.5 MB of records in one turn). The
+        // broker refuses such a batch for good: without the cut, every retry fails the same way.
+        ids.forEach((id, i) => ledger.record(ledgerTestRecord(id, 5 * i)));
+        const recorder = await TopicRecorder.start(topic, { kafka });
+        try {
+          await expectEveryIdOnTopic(recorder, ids, prefix).catch((error: Error) => {
+            throw new Error(`${error.message}; ledger ${JSON.stringify(ledger.stats())}`);
+          });
+        } finally {
+          await recorder.stop();
+        }
+        expect(ledger.stats().sendFailures).toBe(0);
+      } finally {
+        await ledger.shutdown();
+      }
+    });
+  });
+
   describe('broker stopped while records flow', () => {
     const broker = brokerControl();
     const { topic, sink: producer } = workerSinkOnOwnTopic('test.usage-ledger.down', 'usage-ledger-test', 'warn');

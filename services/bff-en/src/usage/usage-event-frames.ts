@@ -13,6 +13,8 @@ export class UsageEventFrames {
   private buf = Buffer.allocUnsafeSlow(64 * 1024);
   private used = 0;
   events = 0;
+  /** The most bytes these events take as Kafka records (recordOverheadBytes): UsageLedger bounds a send by it. */
+  recordBytes = 0;
   /** performance.now() when the first event came in: a batch filling up is sent once its linger is over. */
   readonly openedAt = performance.now();
   /** Consecutive events per segment, oldest first: what an acknowledgement counts off. */
@@ -147,6 +149,16 @@ class IsoTimeWriter {
 
 /** The key's and value's lengths and a spare (the header template counts its own): varints of at most 5 bytes. */
 const MAX_VARINTS_PER_RECORD = 3;
+/** What kafkajs writes around each record's tail: its length, attributes, timestamp and offset deltas. */
+const RECORD_FRAMING_BYTES = 16;
+
+/**
+ * A usage event of n bytes takes at most 2n + this many bytes as a Kafka record: its value, its
+ * key, id and source (parts of the value), the headers' constant bytes and the record's framing.
+ */
+export function recordOverheadBytes(eventType: string): number {
+  return headerTemplate(eventType).fixedBytes + MAX_VARINTS_PER_RECORD * 5 + RECORD_FRAMING_BYTES;
+}
 
 type HeaderSlot = 'id' | 'source' | 'time';
 

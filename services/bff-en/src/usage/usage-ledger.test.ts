@@ -10,7 +10,7 @@ import { FRAME_HEADER_BYTES } from './segment-journal.js';
 import { encodeUsageRecord } from './usage-event.codec.js';
 import { UsageLedger, type UsageLedgerConfig } from './usage-ledger.js';
 import { sampleUsageRecord } from './usage-record.sample.js';
-import { usageKafkaRecords } from './usage-event-frames.js';
+import { usageKafkaMessages, usageKafkaRecords } from './usage-event-frames.js';
 import type { UsageEventSink, UsageKafkaRecord } from './usage.ports.js';
 
 const logger = pino({ level: 'silent' });
@@ -21,10 +21,13 @@ class FakeSink implements UsageEventSink {
   sent: UsageEvent[] = [];
   records: UsageKafkaRecord[] = [];
   calls = 0;
+  /** Per send, the bytes of its records as the Kafka worker writes them (key on, without kafkajs' framing). */
+  recordBytes: number[] = [];
   async sendEvents(_topic: string, eventType: string, frames: Uint8Array): Promise<void> {
     this.calls++;
     // Read now: the ledger's batch bytes are its own again once this returns.
     const records = usageKafkaRecords(frames, eventType);
+    this.recordBytes.push(usageKafkaMessages(frames, eventType).reduce((sum, message) => sum + message.recordTail.length, 0));
     await new Promise((resolve) => setImmediate(resolve));
     if (this.down) throw new Error('broker down');
     for (const record of records) {
@@ -120,6 +123,20 @@ describe('UsageLedger', () => {
     // One send per 100 ms linger (and the last one): sending whatever came in since the last send would be ~one per turn.
     expect(sink.calls).toBeGreaterThanOrEqual(3);
     expect(sink.calls).toBeLessThanOrEqual(6);
+  });
+
+  it("cuts a send before its records would pass maxSendBytes (the broker's batch limit), whatever batchSize allows", async () => {
+    const dir = tempDir();
+    const sink = new FakeSink();
+    const maxSendBytes = 8 * 1024;
+    const ledger = await startLedger({ dir, producer: sink, lingerMs: 50, batchSize: 10_000, maxSendBytes });
+    // One turn, one key: all 300 events would fit one batch by count (~100 KiB of records).
+    for (const id of ids(0, 300)) ledger.record(sampleUsageRecord(id));
+    await waitFor(() => sink.sent.length === 300, { what: 'all sent' });
+    expect(sink.ids()).toEqual(ids(0, 300));
+    for (const bytes of sink.recordBytes) expect(bytes).toBeLessThanOrEqual(maxSendBytes);
+    // Cut near the bound, not one event at a time: each send holds at least half of what fits.
+    expect(sink.calls).toBeLessThanOrEqual(Math.ceil((2 * sink.recordBytes.reduce((a, b) => a + b, 0)) / maxSendBytes));
   });
 
   it('keeps events while the producer fails, spills past the memory limit and sends all in order once it is back', async () => {

@@ -14,7 +14,7 @@ import type { Logger } from 'pino';
 import { DirectoryLock } from './directory-lock.js';
 import { FRAME_HEADER_BYTES, SegmentJournal, type JournalCursor, type Segment } from './segment-journal.js';
 import { encodeUsageRecord, maxEncodedBytes } from './usage-event.codec.js';
-import { UsageEventFrames } from './usage-event-frames.js';
+import { UsageEventFrames, recordOverheadBytes } from './usage-event-frames.js';
 import type { UsageRecord } from './usage-record.js';
 import type { UsageEventSink } from './usage.ports.js';
 
@@ -30,6 +30,12 @@ export interface UsageLedgerConfig {
   memoryLimit?: number;
   /** Most events per send (default 500). */
   batchSize?: number;
+  /**
+   * Most bytes of records per send (default 900 KiB): under the broker's 1-MiB record batch limit
+   * (`message.max.bytes`) even when every event of a send has the same key, so one partition.
+   * The broker refuses a larger batch for good, and the ledger would retry it forever.
+   */
+  maxSendBytes?: number;
   /** How long a lone event waits for company before it is sent (default 20 ms). */
   lingerMs?: number;
   /** A segment file is sealed and a new one started at this size (default 8 MiB). */
@@ -73,6 +79,8 @@ export class UsageLedger implements Component {
   private readonly topic: TopicDefinition<UsageEvent>;
   private readonly memoryLimit: number;
   private readonly batchSize: number;
+  private readonly maxSendBytes: number;
+  private readonly recordOverhead: number;
   private readonly lingerMs: number;
   private readonly segmentBytes: number;
   private readonly drainTimeoutMs: number;
@@ -105,6 +113,8 @@ export class UsageLedger implements Component {
     this.topic = config.topic ?? TOPICS.usageLookup;
     this.memoryLimit = config.memoryLimit ?? 50_000;
     this.batchSize = config.batchSize ?? 500;
+    this.maxSendBytes = config.maxSendBytes ?? 900 * 1024;
+    this.recordOverhead = recordOverheadBytes(this.topic.eventType);
     this.lingerMs = config.lingerMs ?? 20;
     this.segmentBytes = config.segmentBytes ?? 8 * 1024 * 1024;
     this.drainTimeoutMs = config.drainTimeoutMs ?? 10_000;
@@ -223,15 +233,24 @@ export class UsageLedger implements Component {
     return this.inMemory + (this.spillCursor === undefined ? 0 : 1);
   }
 
-  /** Puts one journalled event's bytes in the batch filling up; a full batch goes to the sender. */
+  /**
+   * Puts one journalled event's bytes in the batch filling up; a batch goes to the sender when it
+   * is full, or before an event that would take its records past maxSendBytes.
+   */
   private keep(source: Uint8Array, from: number, to: number, segment: Segment, end: number): void {
+    const recordBytes = 2 * (to - from) + this.recordOverhead;
+    if (this.open !== undefined && this.open.recordBytes + recordBytes > this.maxSendBytes) this.sealOpen();
     const batch = (this.open ??= new UsageEventFrames());
     batch.append(source, from, to, segment, end);
+    batch.recordBytes += recordBytes;
     this.inMemory++;
-    if (batch.events >= this.batchSize) {
-      this.sealed.push(batch);
-      this.open = undefined;
-    }
+    if (batch.events >= this.batchSize) this.sealOpen();
+  }
+
+  private sealOpen(): void {
+    if (this.open === undefined) return;
+    this.sealed.push(this.open);
+    this.open = undefined;
   }
 
   /**
@@ -244,8 +263,7 @@ export class UsageLedger implements Component {
   private nextBatch(): UsageEventFrames | undefined {
     if (this.sealed.length === 0 && this.open !== undefined) {
       if (this.lingerLeft(this.open) > 0) return undefined;
-      this.sealed.push(this.open);
-      this.open = undefined;
+      this.sealOpen();
     }
     return this.sealed[0];
   }
