@@ -18,6 +18,8 @@ import { groupedProcesses } from './process-cpu.js';
 
 const BATCH = 1_000;
 const IN_FLIGHT = 4;
+/** One batch answers in a few ms; a server that takes this long is stuck, and the benchmark stops. */
+const REQUEST_TIMEOUT_MS = 30_000;
 
 export interface LookupWarmUp {
   addresses: number;
@@ -65,6 +67,7 @@ async function postAll(url: string, apiKey: string, bodies: readonly string[]): 
         method: 'POST',
         headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
         body,
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
       const text = await answer.text();
       if (answer.status !== 200) throw new Error(`lookup warm-up: ${url} answered ${answer.status}: ${text.slice(0, 300)}`);
