@@ -18,8 +18,8 @@
 import type { Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
 import { cloudEventHeaders, ensureTopics } from '@ipdata/common';
-import { deleteScratchTopic, processCpuMs } from './bench-support.js';
-import { groupedProcesses } from './process-cpu.js';
+import { deleteScratchTopic } from './bench-support.js';
+import { groupCpuReader } from './process-cpu.js';
 
 const TOPIC = 'bench.broker-warm-up';
 const SENDS_PER_ROUND = 1_000;
@@ -35,8 +35,7 @@ export interface BrokerWarmUp {
 
 export async function warmBroker(kafka: Kafka, logger: Logger, sends = 15_000): Promise<BrokerWarmUp> {
   const startedAt = performance.now();
-  const brokerPid = [...groupedProcesses()].find(([, group]) => group === 'kafka')?.[0];
-  const brokerCpuMs = () => (brokerPid === undefined ? undefined : processCpuMs(brokerPid));
+  const brokerCpuMs = groupCpuReader('kafka');
   await ensureTopics(kafka, [{ name: TOPIC, partitions: 12, retentionMs: 600_000 }], logger);
   const producer = kafka.producer({ allowAutoTopicCreation: false, idempotent: false, maxInFlightRequests: 1 });
   await producer.connect();

@@ -13,8 +13,7 @@
  * batches (a few seconds per server); the engine's CPU per 1,000 addresses in the first server's
  * pass and in the last's says how much of the pass was the engine's start.
  */
-import { processCpuMs } from './bench-support.js';
-import { groupedProcesses } from './process-cpu.js';
+import { groupCpuReader } from './process-cpu.js';
 
 const BATCH = 1_000;
 const IN_FLIGHT = 4;
@@ -35,8 +34,7 @@ export async function warmLookups(
   addressLists: ReadonlyArray<readonly string[]>,
 ): Promise<LookupWarmUp> {
   const startedAt = performance.now();
-  const enginePid = [...groupedProcesses()].find(([, group]) => group === 'lookup_engine')?.[0];
-  const engineCpuMs = () => (enginePid === undefined ? undefined : processCpuMs(enginePid));
+  const engineCpuMs = groupCpuReader('lookup_engine');
   const bodies: string[] = [];
   for (const list of addressLists)
     for (let at = 0; at < list.length; at += BATCH) bodies.push(JSON.stringify(list.slice(at, at + BATCH)));

@@ -12,6 +12,7 @@
  * CPU of its other threads (GC helpers, workers) is reported apart.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { processCpuMs } from './bench-support.js';
 
 /** Process groups by command line, first match wins; the rest counts as `other`. */
 const GROUPS: ReadonlyArray<readonly [string, RegExp]> = [
@@ -91,6 +92,15 @@ function processGroups(): Map<number, string> {
 /** The processes running now that fall in a group (GROUPS; `other` is left out), pid → group. */
 export function groupedProcesses(): Map<number, string> {
   return new Map([...processGroups()].filter(([, group]) => group !== 'other'));
+}
+
+/**
+ * A reader of one stack process's CPU time so far (ms), found by its group ('kafka',
+ * 'lookup_engine', ...): undefined when no such process runs (or off Linux).
+ */
+export function groupCpuReader(group: string): () => number | undefined {
+  const pid = [...groupedProcesses()].find(([, name]) => name === group)?.[0];
+  return () => (pid === undefined ? undefined : processCpuMs(pid));
 }
 
 /** The machine's busy CPU time so far (all cores, idle and iowait left out), in ms. */
