@@ -63,7 +63,7 @@ export class TextFileWriter {
   private pending = '';
   bytes = 0;
 
-  constructor(path: string) {
+  constructor(private readonly path: string) {
     this.stream = createWriteStream(path, { flags: 'w' });
   }
 
@@ -78,8 +78,18 @@ export class TextFileWriter {
     await once(this.stream, 'finish');
   }
 
-  destroy(): void {
-    this.stream.destroy();
+  /**
+   * Stops writing and removes the partial file. Waits for the stream to close first: the file is
+   * opened on libuv's thread pool, so an open still under way would otherwise create the file
+   * after the caller has moved on (and, say, removed its directory).
+   */
+  async discard(): Promise<void> {
+    if (!this.stream.closed) {
+      const closed = once(this.stream, 'close').catch(() => undefined);
+      this.stream.destroy();
+      await closed;
+    }
+    await rm(this.path, { force: true });
   }
 
   private async flush(): Promise<void> {

@@ -61,7 +61,7 @@ export async function writeJobInput(
     }
     await writer.close();
   } catch (error) {
-    writer.destroy();
+    await writer.discard();
     if (error instanceof LineTooLongError) {
       throw new InvalidArgumentError(`a line of the upload is longer than ${error.maxLineBytes} bytes`, {
         reason: 'line_too_long',
