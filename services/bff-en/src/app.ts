@@ -84,7 +84,7 @@ export function buildBffEn(config: BffEnConfig, deps: { logger: Logger; clock?: 
   const lookupClient = createLookupClient({ address: config.LOOKUP_GRPC_ADDR, tls });
   const streams: LookupStreams | undefined = config.LOOKUP_ENGINE_STREAM
     ? {
-        singles: lifecycle.register(BatchLookupStream.decoded(lookupClient, 'lookup-stream-singles')),
+        singles: lifecycle.register(BatchLookupStream.compact(lookupClient, 'lookup-stream-singles')),
         batches: lifecycle.register(BatchLookupStream.compact(lookupClient, 'lookup-stream-batches')),
       }
     : undefined;

@@ -1,12 +1,12 @@
 import { ANSWER_ERROR, checkAddress, compactBatchItems, type CompactBatch } from '@ipdata/lookup-engine/client';
 import { IpInfo, ReservedReason } from '@ipdata/proto/lookup/v1/lookup';
-import type { LookupEngine } from '../lookups/lookup.ports.js';
+import type { CompactAnswer, LookupEngine } from '../lookups/lookup.ports.js';
 
 /**
  * An input answered with data: by the engine (answer `at` of the call's compact batch), or here
  * (a special-purpose address).
  */
-export type AnsweredItem = { batch: CompactBatch; at: number } | { info: IpInfo };
+export type AnsweredItem = CompactAnswer | { info: IpInfo };
 
 /** One answered input of a batch or bulk chunk, or why there is none. */
 export type BatchItem = AnsweredItem | { query: string; code: 'invalid_ip' | 'quota_exceeded'; message: string };

@@ -5,13 +5,13 @@ import {
   type CompactBatch,
   type TunedLookupServiceClient,
 } from '@ipdata/lookup-engine/client';
-import type { BatchLookupItem, BatchLookupResponse, LookupAsnResponse } from '@ipdata/proto/lookup/v1/lookup';
+import type { BatchLookupItem, LookupAsnResponse } from '@ipdata/proto/lookup/v1/lookup';
 import type { LookupEngine } from '../../lookups/lookup.ports.js';
 
 /** The two long-lived BatchLookupCompactStreams bff-en keeps to the engine. */
 export interface LookupStreams {
   /** LookupBatcher's coalesced single lookups: never queued behind a 1,000-address batch. */
-  singles: BatchLookupStream<BatchLookupResponse>;
+  singles: BatchLookupStream<CompactBatch>;
   /** Batches, bulk chunks and domains' records. */
   batches: BatchLookupStream<CompactBatch>;
 }
@@ -29,9 +29,9 @@ export class GrpcLookupEngine implements LookupEngine {
     private readonly deadlineMs = 5_000,
   ) {}
 
-  async coalescedLookup(ips: string[]): Promise<BatchLookupItem[]> {
-    if (this.streams !== undefined) return (await this.streams.singles.batchLookup(ips)).items;
-    return this.unaryBatchLookup(ips);
+  coalescedLookup(ips: string[]): Promise<CompactBatch> {
+    if (this.streams !== undefined) return this.streams.singles.batchLookup(ips);
+    return this.unaryBatchLookupParts(ips);
   }
 
   async batchLookup(ips: string[]): Promise<BatchLookupItem[]> {
@@ -41,11 +41,15 @@ export class GrpcLookupEngine implements LookupEngine {
 
   batchLookupParts(ips: string[]): Promise<CompactBatch> {
     if (this.streams !== undefined) return this.streams.batches.batchLookup(ips);
-    return callUnary(this.client.batchLookupParts.bind(this.client), { ips }, undefined, this.options());
+    return this.unaryBatchLookupParts(ips);
   }
 
   lookupAsn(asn: number, page: number, pageSize: number): Promise<LookupAsnResponse> {
     return callUnary(this.client.lookupAsn.bind(this.client), { asn, page, pageSize }, undefined, this.options());
+  }
+
+  private unaryBatchLookupParts(ips: string[]): Promise<CompactBatch> {
+    return callUnary(this.client.batchLookupParts.bind(this.client), { ips }, undefined, this.options());
   }
 
   private async unaryBatchLookup(ips: string[]): Promise<BatchLookupItem[]> {

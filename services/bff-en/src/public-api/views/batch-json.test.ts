@@ -2,10 +2,17 @@ import { BatchLookupCompactItem, BatchLookupCompactResponse, IpInfo, ReservedRea
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatIpv4 } from '@ipdata/common/ip';
-import { decodeCompactBatch, type CompactBatch, type CompactPartKind } from '@ipdata/lookup-engine/client';
+import {
+  ANSWER_ERROR,
+  compactAnswerInfo,
+  decodeCompactBatch,
+  type CompactBatch,
+  type CompactPartKind,
+} from '@ipdata/lookup-engine/client';
 import { mapBatchItems, type BatchItem } from '../batch-lookup.js';
-import { batchJsonBody } from './batch-json.js';
+import { answerJson, batchJsonBody } from './batch-json.js';
 import { ipInfoView } from './ip-info.view.js';
+import { ipInfoJson } from './json-output.js';
 
 // Text JSON treats specially (quotes, backslashes, control characters, emoji, lone surrogates) or plain.
 const text = fc.oneof(
@@ -206,5 +213,52 @@ describe('batchJsonBody', () => {
     const body = batchJsonBody(items, errorJson);
     expect((JSON.parse(body.toString('utf8')) as Array<{ city_name: string }>)[0]?.city_name).toBe(long);
     expect(body.length).toBeGreaterThan(6_000);
+  });
+});
+
+describe('answerJson', () => {
+  it("writes each answer of a compact batch as the general serialiser writes the answer's IpInfo", () => {
+    fc.assert(
+      fc.property(compactItems, (items) => {
+        const batch = (items[0] as { batch: CompactBatch }).batch;
+        // Another batch written in between: a batch's answers are written together, at its first call.
+        const first = answerJson(batch, 0);
+        batchJsonBody(items, errorJson);
+        for (let at = 0; at < batch.length; at++) {
+          const body = answerJson(batch, at);
+          if (batch.columns.form[at] === ANSWER_ERROR) {
+            expect(body.length).toBe(0);
+            continue;
+          }
+          const info = compactAnswerInfo(batch, at);
+          expect(body.toString('utf8')).toBe(ipInfoJson(ipInfoView(info), info));
+        }
+        expect(answerJson(batch, 0)).toBe(first);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('writes nothing for an answer the engine failed, and the answers around it whole', () => {
+    const message = BatchLookupCompactResponse.fromPartial({
+      countries: [IpInfo.fromPartial({ countryCode: 'US', countryName: 'United States' })],
+      items: [
+        { ...item('8.8.8.8', 0x08080800, 0x080808ff), country: 1 },
+        { query: '8.8.4.4', error: 'no dataset loaded' },
+        item('1.1.1.1', 0x01010100, 0x010101ff),
+      ],
+    });
+    const batch = decodeCompactBatch(BatchLookupCompactResponse.encode(message).finish());
+    expect(answerJson(batch, 1).length).toBe(0);
+    expect(JSON.parse(answerJson(batch, 0).toString('utf8'))).toMatchObject({
+      ip: '8.8.8.8',
+      country_code: 'US',
+      network: '8.8.8.0/24',
+    });
+    expect(JSON.parse(answerJson(batch, 2).toString('utf8'))).toMatchObject({
+      ip: '1.1.1.1',
+      country_code: null,
+      end_ip: '1.1.1.255',
+    });
   });
 });

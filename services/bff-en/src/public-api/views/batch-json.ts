@@ -1,5 +1,11 @@
 import { ipv4PrefixContaining, parseIpv4 } from '@ipdata/common/ip';
-import { ANSWER_IPV4, compactAnswerInfo, type CompactBatch, type CompactPartKind } from '@ipdata/lookup-engine/client';
+import {
+  ANSWER_ERROR,
+  ANSWER_IPV4,
+  compactAnswerInfo,
+  type CompactBatch,
+  type CompactPartKind,
+} from '@ipdata/lookup-engine/client';
 import { IpInfo, ReservedReason, type TimeZone } from '@ipdata/proto/lookup/v1/lookup';
 import type { BatchItem } from '../batch-lookup.js';
 import { ipInfoView, type IpInfoView } from './ip-info.view.js';
@@ -226,4 +232,42 @@ export function batchJsonBody(
   }
   space.append(']');
   return space.takeBody();
+}
+
+/**
+ * The full-field JSON of each answer of a compact batch, as GET /v1/ip/{ip} sends it: the bytes
+ * ipInfoJson(ipInfoView(info)) gives for the answer's IpInfo, written from its parts' segments
+ * like a batch's (CompactBatchJson). A batch of coalesced single lookups is written whole at its
+ * first answer's call, into one Buffer that each answer is a view of: the generations of the
+ * segment space may turn over between the answers of one batch (their reservations end at
+ * different times), so its answers are never written apart. An answer the engine failed has no
+ * JSON (an empty Buffer).
+ */
+export function answerJson(batch: CompactBatch, at: number): Buffer {
+  let bodies = answerBodies.get(batch);
+  if (bodies === undefined) {
+    bodies = writeAnswers(batch);
+    answerBodies.set(batch, bodies);
+  }
+  return bodies[at] as Buffer;
+}
+
+const answerBodies = new WeakMap<CompactBatch, Buffer[]>();
+
+function writeAnswers(batch: CompactBatch): Buffer[] {
+  space.beginBody();
+  const json = new CompactBatchJson(batch);
+  const ends = new Int32Array(batch.length);
+  for (let at = 0; at < batch.length; at++) {
+    if (batch.columns.form[at] !== ANSWER_ERROR) json.write(at, true);
+    ends[at] = space.written;
+  }
+  const body = space.takeBody();
+  const bodies = new Array<Buffer>(batch.length);
+  for (let at = 0, start = 0; at < batch.length; at++) {
+    const end = ends[at] as number;
+    bodies[at] = body.subarray(start, end);
+    start = end;
+  }
+  return bodies;
 }

@@ -62,6 +62,8 @@ export class SegmentSpace {
   private position: number;
   /** Body bytes already copied out because the body range filled (rare: bodies of several MB). */
   private chunks: Buffer[] = [];
+  /** Their length. */
+  private flushed = 0;
 
   constructor(
     /** Bytes per generation. */
@@ -151,6 +153,12 @@ export class SegmentSpace {
   beginBody(): void {
     this.position = this.bodyStart;
     this.chunks = [];
+    this.flushed = 0;
+  }
+
+  /** Body bytes written since beginBody. */
+  get written(): number {
+    return this.flushed + this.position - this.bodyStart;
   }
 
   /** Makes room for `length` more body bytes, copying what the body holds out when the range is full. */
@@ -178,7 +186,9 @@ export class SegmentSpace {
     const worst = text.length * 3;
     if (this.bodyStart + worst > this.bodyEnd) {
       this.flush();
-      this.chunks.push(Buffer.from(text, 'utf8'));
+      const out = Buffer.from(text, 'utf8');
+      this.chunks.push(out);
+      this.flushed += out.length;
       return;
     }
     this.reserve(worst);
@@ -240,6 +250,7 @@ export class SegmentSpace {
     const out = Buffer.allocUnsafe(length);
     out.set(this.bytes.subarray(this.bodyStart, this.position));
     this.chunks.push(out);
+    this.flushed += length;
     this.position = this.bodyStart;
   }
 

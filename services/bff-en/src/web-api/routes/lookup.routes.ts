@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkAddress } from '@ipdata/lookup-engine/client';
+import { ANSWER_ERROR, checkAddress, compactAnswerInfo } from '@ipdata/lookup-engine/client';
 import { UsageChannel } from '@ipdata/proto/events/v1/usage';
 import { IpInfo, ReservedReason } from '@ipdata/proto/lookup/v1/lookup';
 import type { LimitedCounter, VisitorIds } from '@ipdata/common';
@@ -7,7 +7,7 @@ import type { DomainResolver } from '../../domain-lookup/domain-resolver.js';
 import type { LookupBatcher } from '../../lookups/lookup-batcher.js';
 import type { Accounting } from '../../public-api/accounting.js';
 import { ApiError } from '../../public-api/api-error.js';
-import { usageResultOf } from '../../public-api/routes/ip.routes.js';
+import { usageFactsOf } from '../../public-api/usage-facts.js';
 import { ipInfoView } from '../../public-api/views/ip-info.view.js';
 import { WebApiError, badRequest } from '../web-envelope.js';
 import { text } from '../web-input.js';
@@ -73,9 +73,9 @@ async function lookUpOne(context: WebContext, deps: LookupToolDeps, ip: string, 
   if (address.reserved !== ReservedReason.RESERVED_REASON_UNSPECIFIED) {
     info = IpInfo.fromPartial({ ip: address.text, reserved: address.reserved });
   } else {
-    const item = await deps.lookups.lookup(address.text);
-    if (item.info === undefined) throw badRequest(ENTER_ADDRESS, 'q');
-    info = item.info;
+    const { batch, at } = await deps.lookups.lookup(address.text);
+    if (batch.columns.form[at] === ANSWER_ERROR) throw badRequest(ENTER_ADDRESS, 'q');
+    info = compactAnswerInfo(batch, at);
     count = 1;
   }
   const accountId = context.token === undefined ? '' : await context.optionalAccount();
@@ -85,9 +85,7 @@ async function lookUpOne(context: WebContext, deps: LookupToolDeps, ip: string, 
       endpoint,
       ip: address.text,
       ipVersion: address.family,
-      countryCode: info.countryCode ?? '',
-      province: info.countryCode === 'CN' ? (info.zh?.province ?? '') : '',
-      result: usageResultOf(info),
+      ...usageFactsOf(info),
       httpStatus: 200,
       count,
       freeCount: 1 - count,
