@@ -45,7 +45,7 @@ describe('example usage consumer (scripts/examples/usage-consumer.ts)', () => {
     const ledger = UsageLedger.fromConfig({ dir, producer, source: 'bff-en', topic }, logger);
     await ledger.start();
     const requestId = uniqueName('req');
-    ledger.record({ ...ledgerTestRecord(requestId, 7), ipVersion: 6, ip: '2001:db8::7', httpStatus: 200 });
+    await ledger.record({ ...ledgerTestRecord(requestId, 7), ipVersion: 6, ip: '2001:db8::7', httpStatus: 200 });
 
     const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', example], {
       cwd: repoRoot,

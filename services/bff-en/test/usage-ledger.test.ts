@@ -129,7 +129,7 @@ describe('usage ledger on the real broker', () => {
         const ids = Array.from({ length: 5_000 }, (_, i) => `${prefix}-${i}`);
         // n = 5i: every event on key-0, so one partition (~1.5 MB of records in one turn). The
         // broker refuses such a batch for good: without the cut, every retry fails the same way.
-        ids.forEach((id, i) => ledger.record(ledgerTestRecord(id, 5 * i)));
+        await Promise.all(ids.map((id, i) => ledger.record(ledgerTestRecord(id, 5 * i))));
         const recorder = await TopicRecorder.start(topic, { kafka });
         try {
           await expectEveryIdOnTopic(recorder, ids, prefix).catch((error: Error) => {
@@ -164,7 +164,7 @@ describe('usage ledger on the real broker', () => {
         const flow = setInterval(() => {
           for (let i = 0; i < 10; i++) {
             const id = `${prefix}-${ids.length}`;
-            ledger.record(ledgerTestRecord(id, ids.length));
+            void ledger.record(ledgerTestRecord(id, ids.length));
             ids.push(id);
           }
         }, 10);
@@ -225,7 +225,7 @@ describe('usage ledger on the real broker', () => {
       await ledger.start();
       const prefix = uniqueName('after-crash');
       const ids = Array.from({ length: 20 }, (_, i) => `${prefix}-${i}`);
-      ids.forEach((id, i) => ledger.record(ledgerTestRecord(id, i)));
+      await Promise.all(ids.map((id, i) => ledger.record(ledgerTestRecord(id, i))));
       const recorder = await TopicRecorder.start(topic, { kafka });
       try {
         await expectEveryIdOnTopic(recorder, ids, prefix);

@@ -27,7 +27,8 @@ export type UsageFacts = Pick<
 /**
  * Quota and ledger for the public API: `reserve` before answering (429 when the quota or the
  * burst limit says no, 503 when the Redis rule refuses), `record` right before the answer is
- * written (the ledger journals it synchronously, so an answered request is never lost).
+ * written, awaited (the ledger has journalled the event when it resolves, so an answered request
+ * is never lost).
  * With PUBLIC_API_ACCOUNTING=off (benchmarks only) both do nothing.
  */
 export class Accounting {
@@ -119,8 +120,9 @@ export class Accounting {
     return this.quota?.status(caller.subject);
   }
 
-  record(call: ApiCall, caller: Caller, facts: UsageFacts): void {
-    this.recordAs(caller.subject, facts, call.requestId, call.elapsedMs(), new Date(call.nowMs));
+  /** Await it before writing the answer (UsageLedger.record: the event is journalled when it resolves). */
+  record(call: ApiCall, caller: Caller, facts: UsageFacts): Promise<void> {
+    return this.recordAs(caller.subject, facts, call.requestId, call.elapsedMs(), new Date(call.nowMs));
   }
 
   /**
@@ -134,8 +136,9 @@ export class Accounting {
     latencyMs: number,
     time: Date,
     channel: UsageChannel = UsageChannel.USAGE_CHANNEL_PUBLIC_API,
-  ): void {
-    this.ledger?.record({
+  ): Promise<void> {
+    if (this.ledger === undefined) return JOURNALLED;
+    return this.ledger.record({
       requestId,
       channel,
       accountId: who.accountId,
@@ -147,6 +150,9 @@ export class Accounting {
     });
   }
 }
+
+/** What record() answers with the ledger off (benchmarks only). */
+const JOURNALLED = Promise.resolve();
 
 function deniedError(caller: Caller, decision: QuotaDecision): ApiError {
   const retryAfter = String(Math.max(1, Math.ceil(decision.retryAfterSeconds ?? 1)));

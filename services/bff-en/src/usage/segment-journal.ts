@@ -11,7 +11,7 @@ import { AckCheckpoint } from './ack-checkpoint.js';
  *
  *   u32 LE payload length | u32 LE CRC-32 of the payload | payload
  *
- * written with one synchronous write(2). When append() returns, the frame is in the kernel's page
+ * written with one synchronous write(2) (several frames may share it). When append() returns, the frame is in the kernel's page
  * cache, which a killed process (SIGKILL, OOM kill, crash) cannot take back; only a machine crash
  * or power cut before the kernel writes it out could, and guarding against that would need an
  * fsync per request, which this journal deliberately does not do.
@@ -56,6 +56,13 @@ export const FRAME_HEADER_BYTES = 8;
 const MAX_PAYLOAD_BYTES = 1 << 20;
 const READ_CHUNK_BYTES = 256 * 1024;
 const NAME = /^usage-(\d{12})\.journal$/;
+
+/** Fills in the header of the frame at `start` whose payload was written from `start + FRAME_HEADER_BYTES` to `end`. */
+export function sealFrame(buffer: Buffer, start: number, end: number): void {
+  const payload = start + FRAME_HEADER_BYTES;
+  buffer.writeUInt32LE(end - payload, start);
+  buffer.writeUInt32LE(crc32(buffer.subarray(payload, end)), start + 4);
+}
 
 function segmentName(seq: number): string {
   return `usage-${String(seq).padStart(12, '0')}.journal`;
@@ -135,24 +142,30 @@ export class SegmentJournal {
    * here. Returns the segment that holds the frame.
    */
   append(frame: Buffer, end: number): Segment {
+    sealFrame(frame, 0, end);
+    return this.appendSealed(frame, end, 1);
+  }
+
+  /**
+   * Appends `count` frames, bytes [0, end) of `frames`, each sealed (sealFrame), with a single
+   * synchronous write. Returns the segment that holds them; they end at its `bytes`.
+   */
+  appendSealed(frames: Buffer, end: number, count: number): Segment {
     if (this.closed) throw new Error('usage journal is closed');
     // A failed write may have left part of a frame at the end of the file, where O_APPEND would
     // put the next one: later frames go to a new segment, and this one ends in a torn frame.
     if (this.writeFailed) this.rotate();
-    const length = end - FRAME_HEADER_BYTES;
-    frame.writeUInt32LE(length, 0);
-    frame.writeUInt32LE(crc32(frame.subarray(FRAME_HEADER_BYTES, end)), 4);
     try {
       let written = 0;
       // A regular file takes the whole buffer in one write; the loop only guards a short write.
-      while (written < end) written += writeSync(this.fd, frame, written, end - written);
+      while (written < end) written += writeSync(this.fd, frames, written, end - written);
     } catch (error) {
       this.writeFailed = true;
       throw error;
     }
     const segment = this.active;
     segment.bytes += end;
-    segment.events++;
+    segment.events += count;
     if (segment.bytes >= this.segmentBytes) this.rotateSoon();
     return segment;
   }

@@ -61,7 +61,7 @@ export class BulkLookupProcessor implements ChunkProcessor {
       throw error;
     }
     if (outcome.granted + outcome.free > 0) {
-      this.deps.accounting.recordAs(
+      await this.deps.accounting.recordAs(
         subject,
         {
           endpoint: '/v1/bulk',

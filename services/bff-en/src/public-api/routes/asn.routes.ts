@@ -41,7 +41,7 @@ export function asnRoutes(deps: { accounting: Accounting; engine: LookupEngine }
         // An unknown ASN (404) or an engine failure is not charged.
         const answer = await deps.engine.lookupAsn(asn, page, pageSize);
         await deps.accounting.reserve(call, caller as Caller, 1, false);
-        deps.accounting.record(call, caller as Caller, {
+        await deps.accounting.record(call, caller as Caller, {
           endpoint: '/v1/asn/{asn}',
           ip: '',
           ipVersion: 0,

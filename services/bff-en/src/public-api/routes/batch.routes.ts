@@ -87,7 +87,7 @@ export function batchRoutes(deps: BatchRoutesDeps): PublicRoute[] {
         const { items, granted, free } = await lookUpBatch(inputs, compactAnswers(deps.engine), (count) =>
           deps.accounting.reserve(call, caller as Caller, count, true),
         );
-        deps.accounting.record(call, caller as Caller, {
+        await deps.accounting.record(call, caller as Caller, {
           endpoint: '/v1/batch',
           ip: '',
           ipVersion: 0,

@@ -44,7 +44,7 @@ export function domainRoutes(deps: { accounting: Accounting; engine: LookupEngin
           if (info !== undefined) infos[at] = info;
         });
         await deps.accounting.reserve(call, caller as Caller, publicIps.length, false);
-        deps.accounting.record(call, caller as Caller, {
+        await deps.accounting.record(call, caller as Caller, {
           endpoint: '/v1/domain/{name}',
           ip: '',
           ipVersion: 0,

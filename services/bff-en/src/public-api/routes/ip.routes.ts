@@ -8,7 +8,7 @@ import { ApiError, badRequest } from '../api-error.js';
 import type { ClientAddressResolver } from '@ipdata/common';
 import type { PublicRoute } from '../public-route.js';
 import { sendView, wantsCsv } from '../render.js';
-import { compactUsageFacts, usageFactsOf, type UsageFacts } from '../usage-facts.js';
+import { compactAnswerFacts, answerFactsOf, type AnswerFacts } from '../answer-facts.js';
 import { answerJson } from '../views/batch-json.js';
 import { ipInfoJson } from '../views/json-output.js';
 import { fieldValueText } from '../views/field-selector.js';
@@ -50,7 +50,7 @@ async function lookUp(call: ApiCall, caller: Caller, input: string, endpoint: st
   if (address.reserved !== ReservedReason.RESERVED_REASON_UNSPECIFIED) {
     await deps.accounting.reserve(call, caller, 0, false);
     const info = IpInfo.fromPartial({ ip: address.text, reserved: address.reserved });
-    record(call, caller, deps, endpoint, address, usageFactsOf(info), 0);
+    await record(call, caller, deps, endpoint, address, answerFactsOf(info), 0);
     return { info };
   }
   const lookup = deps.lookups.lookup(address.text);
@@ -68,7 +68,7 @@ async function lookUp(call: ApiCall, caller: Caller, input: string, endpoint: st
     deps.accounting.release(call, caller, await reservation);
     throw invalidIp(input);
   }
-  record(call, caller, deps, endpoint, address, compactUsageFacts(answer), 1);
+  await record(call, caller, deps, endpoint, address, compactAnswerFacts(answer), 1);
   return answer;
 }
 
@@ -78,10 +78,10 @@ function record(
   deps: IpRoutesDeps,
   endpoint: string,
   address: CheckedAddress,
-  facts: UsageFacts,
+  facts: AnswerFacts,
   count: 0 | 1,
-): void {
-  deps.accounting.record(call, caller, {
+): Promise<void> {
+  return deps.accounting.record(call, caller, {
     endpoint,
     ip: address.text,
     ipVersion: address.family,

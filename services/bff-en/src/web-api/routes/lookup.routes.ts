@@ -7,7 +7,7 @@ import type { DomainResolver } from '../../domain-lookup/domain-resolver.js';
 import type { LookupBatcher } from '../../lookups/lookup-batcher.js';
 import type { Accounting } from '../../public-api/accounting.js';
 import { ApiError } from '../../public-api/api-error.js';
-import { usageFactsOf } from '../../public-api/usage-facts.js';
+import { answerFactsOf } from '../../public-api/answer-facts.js';
 import { ipInfoView } from '../../public-api/views/ip-info.view.js';
 import { WebApiError, badRequest } from '../web-envelope.js';
 import { text } from '../web-input.js';
@@ -79,13 +79,13 @@ async function lookUpOne(context: WebContext, deps: LookupToolDeps, ip: string, 
     count = 1;
   }
   const accountId = context.token === undefined ? '' : await context.optionalAccount();
-  deps.accounting.recordAs(
+  await deps.accounting.recordAs(
     { accountId, keyId: '', visitorId: deps.visitorIds.of(context.clientIp, context.userAgent) },
     {
       endpoint,
       ip: address.text,
       ipVersion: address.family,
-      ...usageFactsOf(info),
+      ...answerFactsOf(info),
       httpStatus: 200,
       count,
       freeCount: 1 - count,

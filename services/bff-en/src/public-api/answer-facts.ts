@@ -3,7 +3,7 @@ import { ReservedReason, type IpInfo } from '@ipdata/proto/lookup/v1/lookup';
 import type { CompactAnswer } from '../lookups/lookup.ports.js';
 
 /** What a usage event says about the address it answered (usage.lookup.v1: country_code, province, result). */
-export interface UsageFacts {
+export interface AnswerFacts {
   countryCode: string;
   /** The Chinese province of a CN address ('' otherwise): the stats service's China map. */
   province: string;
@@ -16,7 +16,7 @@ function usageResult(reserved: ReservedReason, countryCode: string | undefined):
   return countryCode !== undefined ? UsageResult.USAGE_RESULT_FOUND : UsageResult.USAGE_RESULT_NOT_FOUND;
 }
 
-export function usageFactsOf(info: IpInfo): UsageFacts {
+export function answerFactsOf(info: IpInfo): AnswerFacts {
   return {
     countryCode: info.countryCode ?? '',
     province: info.countryCode === 'CN' ? (info.zh?.province ?? '') : '',
@@ -30,7 +30,7 @@ export function usageFactsOf(info: IpInfo): UsageFacts {
  * As in the IpInfo the engine's answer makes (compactAnswerInfo), the Chinese names are the
  * answer's only when it names an operator part.
  */
-export function compactUsageFacts({ batch, at }: CompactAnswer): UsageFacts {
+export function compactAnswerFacts({ batch, at }: CompactAnswer): AnswerFacts {
   const columns = batch.columns;
   const country = columns.country[at] as number;
   const countryCode = country === 0 ? undefined : batch.part('countries', country).countryCode;

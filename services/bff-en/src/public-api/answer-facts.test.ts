@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { compactAnswerInfo, decodeCompactBatch } from '@ipdata/lookup-engine/client';
 import { UsageResult } from '@ipdata/proto/events/v1/usage';
 import { BatchLookupCompactResponse, IpInfo, ReservedReason } from '@ipdata/proto/lookup/v1/lookup';
-import { compactUsageFacts, usageFactsOf } from './usage-facts.js';
+import { compactAnswerFacts, answerFactsOf } from './answer-facts.js';
 
 const first = Buffer.from([1, 2, 3, 0]);
 const last = Buffer.from([1, 2, 3, 255]);
 
-describe('compactUsageFacts', () => {
-  it("reads the facts usageFactsOf finds in the answer's IpInfo, without building it", () => {
+describe('compactAnswerFacts', () => {
+  it("reads the facts answerFactsOf finds in the answer's IpInfo, without building it", () => {
     const message = BatchLookupCompactResponse.fromPartial({
       countries: [IpInfo.fromPartial({ countryCode: 'CN', zh: { country: '中国' } }), IpInfo.fromPartial({ countryCode: 'US' })],
       places: [IpInfo.fromPartial({ cityName: 'Guangzhou', zh: { province: '广东', city: '广州' } })],
@@ -23,7 +23,7 @@ describe('compactUsageFacts', () => {
       ],
     });
     const batch = decodeCompactBatch(BatchLookupCompactResponse.encode(message).finish());
-    const facts = Array.from({ length: batch.length }, (_, at) => compactUsageFacts({ batch, at }));
+    const facts = Array.from({ length: batch.length }, (_, at) => compactAnswerFacts({ batch, at }));
     expect(facts).toEqual([
       { countryCode: 'CN', province: '广东', result: UsageResult.USAGE_RESULT_FOUND },
       { countryCode: 'CN', province: '', result: UsageResult.USAGE_RESULT_FOUND },
@@ -31,6 +31,6 @@ describe('compactUsageFacts', () => {
       { countryCode: '', province: '', result: UsageResult.USAGE_RESULT_NOT_FOUND },
       { countryCode: 'US', province: '', result: UsageResult.USAGE_RESULT_RESERVED },
     ]);
-    for (let at = 0; at < batch.length; at++) expect(facts[at]).toEqual(usageFactsOf(compactAnswerInfo(batch, at)));
+    for (let at = 0; at < batch.length; at++) expect(facts[at]).toEqual(answerFactsOf(compactAnswerInfo(batch, at)));
   });
 });
