@@ -11,10 +11,11 @@ import { AckCheckpoint } from './ack-checkpoint.js';
  *
  *   u32 LE payload length | u32 LE CRC-32 of the payload | payload
  *
- * written with one synchronous write(2) (several frames may share it). When append() returns, the frame is in the kernel's page
- * cache, which a killed process (SIGKILL, OOM kill, crash) cannot take back; only a machine crash
- * or power cut before the kernel writes it out could, and guarding against that would need an
- * fsync per request, which this journal deliberately does not do.
+ * written with one synchronous write(2), which several frames may share (appendSealed). When the
+ * append returns, its frames are in the kernel's page cache, which a killed process (SIGKILL, OOM
+ * kill, crash) cannot take back; only a machine crash or power cut before the kernel writes it out
+ * could, and guarding against that would need an fsync per request, which this journal
+ * deliberately does not do.
  *
  * A segment is deleted only once it is sealed (a newer one takes the appends) and every event
  * in it was acknowledged. Opening the next segment and deleting finished ones run in libuv's
