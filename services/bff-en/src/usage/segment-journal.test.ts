@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FRAME_HEADER_BYTES, SegmentJournal } from './segment-journal.js';
+import { FRAME_HEADER_BYTES, SegmentJournal, sealFrame } from './segment-journal.js';
 
 const logger = pino({ level: 'silent' });
 const dirs: string[] = [];
@@ -18,11 +18,12 @@ function openJournal(segmentBytes: number): { dir: string; journal: SegmentJourn
   return { dir, journal: SegmentJournal.open(dir, { segmentBytes }, logger) };
 }
 
-/** Appends `text` as one frame (the header is filled in by append). */
+/** Appends `text` as one frame. */
 function append(journal: SegmentJournal, text: string) {
   const frame = Buffer.alloc(FRAME_HEADER_BYTES + Buffer.byteLength(text));
   frame.write(text, FRAME_HEADER_BYTES);
-  return journal.append(frame, frame.length);
+  sealFrame(frame, 0, frame.length);
+  return journal.append(frame, frame.length, 1);
 }
 
 function readAll(journal: SegmentJournal): string[] {

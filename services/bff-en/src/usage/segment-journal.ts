@@ -11,7 +11,7 @@ import { AckCheckpoint } from './ack-checkpoint.js';
  *
  *   u32 LE payload length | u32 LE CRC-32 of the payload | payload
  *
- * written with one synchronous write(2), which several frames may share (appendSealed). When the
+ * written with one synchronous write(2), which several frames may share. When the
  * append returns, its frames are in the kernel's page cache, which a killed process (SIGKILL, OOM
  * kill, crash) cannot take back; only a machine crash or power cut before the kernel writes it out
  * could, and guarding against that would need an fsync per request, which this journal
@@ -138,20 +138,10 @@ export class SegmentJournal {
   }
 
   /**
-   * Appends one frame with a single synchronous write. The caller wrote the payload into
-   * `frame` from FRAME_HEADER_BYTES to `end` (no copy on the hot path); the header is filled in
-   * here. Returns the segment that holds the frame.
-   */
-  append(frame: Buffer, end: number): Segment {
-    sealFrame(frame, 0, end);
-    return this.appendSealed(frame, end, 1);
-  }
-
-  /**
    * Appends `count` frames, bytes [0, end) of `frames`, each sealed (sealFrame), with a single
    * synchronous write. Returns the segment that holds them; they end at its `bytes`.
    */
-  appendSealed(frames: Buffer, end: number, count: number): Segment {
+  append(frames: Buffer, end: number, count: number): Segment {
     if (this.closed) throw new Error('usage journal is closed');
     // A failed write may have left part of a frame at the end of the file, where O_APPEND would
     // put the next one: later frames go to a new segment, and this one ends in a torn frame.

@@ -202,7 +202,7 @@ export class UsageLedger implements Component {
     }
     let segment: Segment;
     try {
-      segment = journal.appendSealed(frames, end, events);
+      segment = journal.append(frames, end, events);
     } catch (error) {
       this.logger.error({ err: error, dir: this.config.dir }, 'usage journal write failed');
       write.fail(new UnavailableError('usage could not be recorded'));
