@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import type { UsageEvent } from '@ipdata/proto/events/v1/usage';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKafka, ensureTopics, readCloudEventAttributes, topicSpecs } from '@ipdata/common';
+import { createKafka, ensureTopics, keyPartition, murmur2, readCloudEventAttributes, topicSpecs } from '@ipdata/common';
 import { TopicRecorder, stackAddresses, uniqueName, waitFor } from '@ipdata/common/testing';
 import { localStack, testStackEnv } from '../../../scripts/test/local-stack.js';
 import { UsageKafkaWorkerSink } from '../src/adapters/kafka/usage-kafka-worker.sink.js';
@@ -63,10 +63,15 @@ async function expectEveryIdOnTopic(recorder: TopicRecorder<UsageEvent>, ids: re
   });
   const records = recorder.events.filter((event) => event.meta?.id.startsWith(prefix));
   expect(seen()).toEqual(wanted); // after de-duplication by id: each accepted event exactly once
-  // Records are written by the ledger itself (usageKafkaMessages): the key and CloudEvents
-  // headers the consumers read must be each event's own.
-  for (const { event, key, headers } of recorder.records.filter((record) => record.event.meta?.id.startsWith(prefix))) {
+  // Record batches are written by the ledger itself (usageRecordBatches): the key, partition and
+  // CloudEvents headers the consumers read must be each event's own, on the partition the Java
+  // clients would put its key.
+  const { partitions } = usageLedgerTestTopic(recorder.topic.name);
+  for (const { event, key, headers, partition } of recorder.records.filter((record) =>
+    record.event.meta?.id.startsWith(prefix),
+  )) {
     expect(key).toBe(usageEventKey(event));
+    expect(partition).toBe(keyPartition(murmur2(Buffer.from(key ?? '')), partitions));
     expect(readCloudEventAttributes(headers)).toEqual({
       id: event.meta?.id,
       type: usageLedgerTestTopic(recorder.topic.name).eventType,

@@ -82,7 +82,8 @@ export { TOPIC_CATALOGUE, TOPICS } from './kafka/topic-catalogue.js';
 export { ensureTopics, topicSpecs, type TopicSpec } from './kafka/topic-admin.js';
 export { topicEndOffsets, type PartitionEnds } from './kafka/topic-offsets.js';
 export { EventProducer, type EventProducerConfig, type SendOptions } from './kafka/event-producer.js';
-export { Murmur2Partitioner, murmur2 } from './kafka/murmur2-partitioner.js';
+export { Murmur2Partitioner, keyPartition, murmur2 } from './kafka/murmur2-partitioner.js';
+export { crc32c } from './kafka/crc32c.js';
 export {
   EventConsumer,
   PoisonRecordError,

@@ -1,15 +1,10 @@
-import { createRequire } from 'node:module';
 import { cloudEventHeaders } from '@ipdata/common';
 import { describe, expect, it } from 'vitest';
 import type { Segment } from './segment-journal.js';
-import { UsageEventFrames, framePayloads, usageKafkaMessages, usageKafkaRecords } from './usage-event-frames.js';
+import { UsageEventFrames, framePayloads, usageKafkaRecords } from './usage-event-frames.js';
 import { encodeUsageRecord, maxEncodedBytes } from './usage-event.codec.js';
 import type { UsageRecord } from './usage-record.js';
 import { sampleUsageRecord } from './usage-record.sample.js';
-
-const require = createRequire(import.meta.url);
-/** kafkajs' record encoder (patched: patches/kafkajs+2.2.4.patch), what the producer writes per message. */
-const kafkajsRecord = require('kafkajs/src/protocol/recordBatch/record/v0/index.js') as (record: object) => { buffer: Buffer };
 
 const segment = (seq: number): Segment => ({
   seq,
@@ -73,40 +68,6 @@ describe('usageKafkaRecords', () => {
         time: '2025-01-02T03:04:05.678Z',
       }),
       timestamp: String(Date.parse('2025-01-02T03:04:05.678Z')),
-    });
-  });
-});
-
-describe('usageKafkaMessages', () => {
-  it('has kafkajs write byte for byte the records usageKafkaRecords gives it, with the same partition key', () => {
-    const frames = new UsageEventFrames();
-    const events = [
-      encoded('req-a'),
-      encoded('req-b', { apiKeyId: '', visitorId: 'visitor-9', accountId: '' }),
-      encoded('req-c', { apiKeyId: '', visitorId: '', accountId: 'acc-7' }),
-      // The same second as the others, milliseconds with leading zeros; then the next second.
-      encoded('req-d', { time: new Date('2025-01-02T03:04:05.007Z') }),
-      encoded('req-e', { time: new Date('2025-01-02T03:04:06.000Z') }),
-      encoded(`req-${'long-'.repeat(40)}`, { time: new Date('2031-12-31T23:59:59.999Z'), apiKeyId: 'ключ-1' }),
-    ];
-    for (const payload of events) frames.append(payload, 0, payload.length, segment(1), 1);
-    const records = usageKafkaRecords(frames.bytes(), 'ipdata.usage.lookup.v1');
-    const messages = usageKafkaMessages(frames.bytes(), 'ipdata.usage.lookup.v1');
-    expect(messages).toHaveLength(records.length);
-    messages.forEach((message, i) => {
-      const record = records[i]!;
-      expect(message.key.toString()).toBe(record.key);
-      expect(message.value).toEqual(record.value);
-      expect(message.timestamp).toBe(record.timestamp);
-      for (const [timestampDelta, offsetDelta] of [
-        [0, 0],
-        [-5, 7],
-        [70_000, 1_999],
-      ]) {
-        expect(kafkajsRecord({ ...message, timestampDelta, offsetDelta }).buffer).toEqual(
-          kafkajsRecord({ ...record, timestampDelta, offsetDelta }).buffer,
-        );
-      }
     });
   });
 });

@@ -11,7 +11,8 @@ import { encodeUsageRecord } from './usage-event.codec.js';
 import { UsageLedger, type UsageLedgerConfig } from './usage-ledger.js';
 import { sampleUsageRecord } from './usage-record.sample.js';
 import type { UsageRecord } from './usage-record.js';
-import { usageKafkaMessages, usageKafkaRecords } from './usage-event-frames.js';
+import { usageKafkaRecords } from './usage-event-frames.js';
+import { usageRecordBatches } from './usage-record-batches.js';
 import type { UsageEventSink, UsageKafkaRecord } from './usage.ports.js';
 
 const logger = pino({ level: 'silent' });
@@ -22,13 +23,13 @@ class FakeSink implements UsageEventSink {
   sent: UsageEvent[] = [];
   records: UsageKafkaRecord[] = [];
   calls = 0;
-  /** Per send, the bytes of its records as the Kafka worker writes them (key on, without kafkajs' framing). */
+  /** Per send, the bytes of its record batch as the Kafka worker writes it when all events share a partition. */
   recordBytes: number[] = [];
   async sendEvents(_topic: string, eventType: string, frames: Uint8Array): Promise<void> {
     this.calls++;
     // Read now: the ledger's batch bytes are its own again once this returns.
     const records = usageKafkaRecords(frames, eventType);
-    this.recordBytes.push(usageKafkaMessages(frames, eventType).reduce((sum, message) => sum + message.recordTail.length, 0));
+    this.recordBytes.push(usageRecordBatches(frames, eventType, 1)[0]?.recordBatch.length ?? 0);
     await new Promise((resolve) => setImmediate(resolve));
     if (this.down) throw new Error('broker down');
     for (const record of records) {

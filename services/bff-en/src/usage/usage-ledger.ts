@@ -14,7 +14,8 @@ import type { Logger } from 'pino';
 import { DirectoryLock } from './directory-lock.js';
 import { FRAME_HEADER_BYTES, SegmentJournal, sealFrame, type JournalCursor, type Segment } from './segment-journal.js';
 import { encodeUsageRecord, maxEncodedBytes } from './usage-event.codec.js';
-import { UsageEventFrames, recordOverheadBytes } from './usage-event-frames.js';
+import { UsageEventFrames } from './usage-event-frames.js';
+import { recordOverheadBytes } from './usage-record-batches.js';
 import type { UsageRecord } from './usage-record.js';
 import type { UsageEventSink } from './usage.ports.js';
 

@@ -6,9 +6,10 @@ import { describe, expect, it } from 'vitest';
  * patches/kafkajs+2.2.4.patch (applied by `npm ci`'s postinstall, patch-package) makes kafkajs'
  * record encoding cheaper without changing a byte on the wire: pooled encoder buffers, varints
  * written in place, small varlongs without Long, headers written into their record, a linear
- * grouping of messages per partition, and records that come written from their key on
- * (`recordTail`, the usage ledger's) copied as they are. It also stops the 1 ms timer loop every
- * idle broker connection ran (kafkajs #1556). These tests fail when the patch is missing or wrong.
+ * grouping of messages per partition, and whole record batches that the sender writes once it
+ * knows the partition count (`recordBatches`, the usage ledger's), sent as they are. It also stops
+ * the 1 ms timer loop every idle broker connection ran (kafkajs #1556). These tests fail when the
+ * patch is missing or wrong.
  */
 const require = createRequire(import.meta.url);
 interface KafkajsEncoder {
@@ -20,6 +21,9 @@ interface KafkajsEncoder {
 const Encoder = require('kafkajs/src/protocol/encoder.js') as new (size?: number) => KafkajsEncoder;
 const Decoder = require('kafkajs/src/protocol/decoder.js') as new (buffer: Buffer) => unknown;
 const Long = require('kafkajs/src/utils/long.js') as { fromNumber(value: number): unknown };
+const { RecordBatch } = require('kafkajs/src/protocol/recordBatch/v0/index.js') as {
+  RecordBatch: (batch: object) => Promise<{ buffer: Buffer }>;
+};
 const Record = require('kafkajs/src/protocol/recordBatch/record/v0/index.js') as (record: object) => KafkajsEncoder;
 const Header = require('kafkajs/src/protocol/recordBatch/header/v0/index.js') as { writeTo?: unknown };
 const decodeRecord = require('kafkajs/src/protocol/recordBatch/record/v0/decoder.js') as (
@@ -41,7 +45,7 @@ const produceRequest = require('kafkajs/src/protocol/requests/produce/v3/request
 const silentLogger = { debug() {}, info() {}, warn() {}, error() {} };
 const groupMessagesPerPartition = require('kafkajs/src/producer/groupMessagesPerPartition.js') as (
   args: object,
-) => Record<string, Array<{ key: string }>>;
+) => Record<string, object[]>;
 
 /** LEB128 of a zigzag-encoded integer, written out plainly (BigInt, any size). */
 function zigzagVarint(value: bigint): number[] {
@@ -102,22 +106,7 @@ describe('kafkajs patch (patches/kafkajs+2.2.4.patch)', () => {
     );
   });
 
-  it('writes a record given from its key on (recordTail) with the same bytes as from its fields', () => {
-    fc.assert(
-      fc.property(...recordArbitraries, (key, value, headers, timestampDelta, offsetDelta) => {
-        const fields = { key, value: Buffer.from(value), headers };
-        const atZero = Record({ ...fields, timestampDelta: 0, offsetDelta: 0 }).buffer;
-        // Length prefix, then attributes and the two zero deltas: one byte each.
-        const recordTail = Buffer.from(atZero.subarray(lengthPrefix(atZero) + 3));
-        expect(Record({ recordTail, timestampDelta, offsetDelta }).buffer).toEqual(
-          Record({ ...fields, timestampDelta, offsetDelta }).buffer,
-        );
-      }),
-      { numRuns: 1_000 },
-    );
-  });
-
-  it('sends a produce request of recordTail messages with the same bytes as of their fields', async () => {
+  it('sends a record batch the sender wrote as its partition’s records, the same bytes as from its messages', async () => {
     const start = 1_700_000_000_000;
     const messages = Array.from({ length: 300 }, (_, i) => ({
       key: i % 7 === 0 ? null : `key-${i % 5}`,
@@ -125,19 +114,67 @@ describe('kafkajs patch (patches/kafkajs+2.2.4.patch)', () => {
       headers: { ce_id: `id-${i}`, ce_time: new Date(start + i * 37).toISOString(), 'content-type': 'application/protobuf' },
       timestamp: String(start + i * 37),
     }));
-    const tailed = messages.map((message) => {
-      const atZero = Record({ ...message, timestampDelta: 0, offsetDelta: 0 }).buffer;
-      return {
-        key: message.key,
-        value: message.value,
-        timestamp: message.timestamp,
-        recordTail: atZero.subarray(lengthPrefix(atZero) + 3),
-      };
-    });
-    const request = (batch: object[]) =>
-      produceRequest({ acks: -1, timeout: 30_000, topicData: [{ topic: 't', partitions: [{ partition: 2, messages: batch }] }] });
+    // The batch kafkajs' produce request writes for these messages (its defaults for a plain producer).
+    const recordBatch = (
+      await RecordBatch({
+        records: messages.map((message, i) => Record({ ...message, offsetDelta: i, timestampDelta: i * 37 })),
+        firstTimestamp: start,
+        maxTimestamp: start + 299 * 37,
+        lastOffsetDelta: 299,
+      })
+    ).buffer;
+    const request = (batch: object[], more: object = {}) =>
+      produceRequest({
+        acks: -1,
+        timeout: 30_000,
+        topicData: [{ topic: 't', partitions: [{ partition: 2, messages: batch }] }],
+        ...more,
+      });
     const expected = (await request(messages).encode()).buffer;
-    expect((await request(tailed).encode()).buffer).toEqual(expected);
+    expect((await request([{ recordBatch }]).encode()).buffer).toEqual(expected);
+    // Beside other records, or from an idempotent or transactional producer, it would be wrong.
+    await expect(request([{ recordBatch }, messages[0]!]).encode()).rejects.toThrow(/only records/);
+    await expect(request([{ recordBatch }], { producerId: Long.fromNumber(7) }).encode()).rejects.toThrow(/plain producer/);
+    await expect(request([{ recordBatch }], { transactionalId: 'tx' }).encode()).rejects.toThrow(/plain producer/);
+  });
+
+  it('asks a recordBatches message for its batches with the partition count, beside keyed messages', () => {
+    const counts: number[] = [];
+    const written = {
+      recordBatches: (partitionCount: number) => {
+        counts.push(partitionCount);
+        return [
+          { partition: 0, recordBatch: Buffer.from('a') },
+          { partition: 3, recordBatch: Buffer.from('b') },
+        ];
+      },
+    };
+    const grouped = groupMessagesPerPartition({
+      topic: 't',
+      partitionMetadata: [0, 1, 2, 3].map((partitionId) => ({ partitionId })),
+      messages: [written, { key: '1' }],
+      partitioner: ({ message }: { message: { key: string } }) => Number(message.key),
+    });
+    expect(counts).toEqual([4]);
+    expect(grouped).toEqual({
+      0: [{ partition: 0, recordBatch: Buffer.from('a') }],
+      1: [{ key: '1' }],
+      3: [{ partition: 3, recordBatch: Buffer.from('b') }],
+    });
+    const twice = {
+      recordBatches: () => [
+        { partition: 1, recordBatch: Buffer.from('a') },
+        { partition: 1, recordBatch: Buffer.from('b') },
+      ],
+    };
+    expect(() =>
+      groupMessagesPerPartition({
+        topic: 't',
+        partitionMetadata: [{ partitionId: 0 }, { partitionId: 1 }],
+        messages: [twice],
+        partitioner: () => 0,
+      }),
+    ).toThrow(/two record batches for partition 1/);
   });
 
   it('groups messages per partition in their order', () => {
@@ -149,7 +186,7 @@ describe('kafkajs patch (patches/kafkajs+2.2.4.patch)', () => {
       partitioner: ({ message }: { message: { key: string } }) => Number(message.key) % 3,
     });
     for (const partition of [0, 1, 2]) {
-      expect(grouped[partition]?.map((message) => Number(message.key))).toEqual(
+      expect(grouped[partition]?.map((message) => Number((message as { key: string }).key))).toEqual(
         messages.map((_, i) => i).filter((i) => i % 3 === partition),
       );
     }

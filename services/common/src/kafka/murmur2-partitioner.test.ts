@@ -28,6 +28,21 @@ describe('murmur2 partitioner', () => {
     );
   });
 
+  it('hashes a range of a buffer as the same bytes on their own', () => {
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ maxLength: 40 }),
+        fc.uint8Array({ maxLength: 80 }),
+        fc.uint8Array({ maxLength: 40 }),
+        (before, key, after) => {
+          const buffer = Buffer.concat([before, key, after]);
+          expect(murmur2(buffer, before.length, before.length + key.length)).toBe(murmur2(key));
+        },
+      ),
+      { numRuns: 1_000 },
+    );
+  });
+
   it('puts every keyed message on the partition kafkajs’ DefaultPartitioner picks', () => {
     const ours = Murmur2Partitioner();
     const theirs = Partitioners.DefaultPartitioner();

@@ -7,12 +7,13 @@ const M = 0x5bd1e995;
  * Kafka's murmur2 (the Java client's `Utils.murmur2`) on 32-bit integers. kafkajs' own version
  * emulates 64-bit arithmetic with a Long object per step, which made the key hash a tenth of the
  * usage ledger's producer CPU; the low 32 bits it keeps are exactly these (property test beside).
+ * `start`/`end`: the key's bytes inside a larger buffer.
  */
-export function murmur2(data: Uint8Array): number {
-  const length = data.length;
+export function murmur2(data: Uint8Array, start = 0, end = data.length): number {
+  const length = end - start;
   let h = SEED ^ length;
-  const whole = length & ~3;
-  for (let i = 0; i < whole; i += 4) {
+  const whole = start + (length & ~3);
+  for (let i = start; i < whole; i += 4) {
     let k =
       (data[i] as number) | ((data[i + 1] as number) << 8) | ((data[i + 2] as number) << 16) | ((data[i + 3] as number) << 24);
     k = Math.imul(k, M);
@@ -36,6 +37,9 @@ export function murmur2(data: Uint8Array): number {
 
 const toPositive = (value: number) => value & 0x7fffffff;
 
+/** The partition of a key's murmur2 hash, as the Java clients and Murmur2Partitioner map it. */
+export const keyPartition = (hash: number, partitions: number): number => toPositive(hash) % partitions;
+
 /**
  * kafkajs' DefaultPartitioner, the same decisions (an explicit partition; else murmur2 of the key,
  * the Java clients' key → partition mapping; else round robin over partitions with a leader) on
@@ -48,7 +52,7 @@ export const Murmur2Partitioner: ICustomPartitioner = () => {
     const key = message.key;
     if (key !== null && key !== undefined) {
       const bytes = typeof key === 'string' ? Buffer.from(key) : key;
-      return toPositive(murmur2(bytes)) % partitionMetadata.length;
+      return keyPartition(murmur2(bytes), partitionMetadata.length);
     }
     const counter = (counters.get(topic) ?? Math.floor(Math.random() * 0x7fffffff)) + 1;
     counters.set(topic, counter);

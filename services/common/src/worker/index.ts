@@ -9,6 +9,7 @@ export { errorText } from '../errors/error-text.js';
 export { UnavailableError } from '../errors/domain-errors.js';
 export { cloudEventHeaders } from '../kafka/cloudevents.js';
 export { createKafka, type KafkaConfig } from '../kafka/kafka-client.js';
-export { Murmur2Partitioner } from '../kafka/murmur2-partitioner.js';
+export { Murmur2Partitioner, keyPartition, murmur2 } from '../kafka/murmur2-partitioner.js';
+export { crc32c } from '../kafka/crc32c.js';
 export { createLogger, type Logger } from '../logger/logger.js';
 export { lowerThreadPriority } from './thread-priority.js';

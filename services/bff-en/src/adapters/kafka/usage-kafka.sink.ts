@@ -1,9 +1,10 @@
-import type { Kafka, Producer } from 'kafkajs';
+import type { Kafka, Message, Producer } from 'kafkajs';
 import type { Logger } from 'pino';
 import type { Component } from '@ipdata/common';
 import { Murmur2Partitioner, UnavailableError, errorText } from '@ipdata/common/worker';
-import { usageKafkaMessages } from '../../usage/usage-event-frames.js';
-import type { UsageEventSink, UsageKafkaMessage, UsageKafkaRecord } from '../../usage/usage.ports.js';
+import { frameCount } from '../../usage/usage-event-frames.js';
+import { usageRecordBatches, type PartitionRecordBatch } from '../../usage/usage-record-batches.js';
+import type { UsageEventSink, UsageKafkaRecord } from '../../usage/usage.ports.js';
 
 export interface UsageKafkaSinkConfig {
   kafka: Kafka;
@@ -60,25 +61,37 @@ export class UsageKafkaSink implements UsageEventSink, Component {
     );
   }
 
-  /** The ledger's batches as records (keys and headers read from the events), sent at once. */
+  /**
+   * The ledger's batch as one record batch per partition (usageRecordBatches), written once
+   * kafkajs knows the topic's partition count: the patched kafkajs asks the message for them when
+   * it groups messages per partition, on every attempt (patches/kafkajs+2.2.4.patch).
+   */
   sendEvents(topic: string, eventType: string, frames: Uint8Array): Promise<void> {
-    return this.sendRaw(topic, usageKafkaMessages(frames, eventType));
+    const batches: RecordBatchesMessage = {
+      value: null,
+      recordBatches: (partitionCount) => usageRecordBatches(frames, eventType, partitionCount),
+    };
+    return this.send(topic, [batches], () => `${frameCount(frames)} usage record(s)`);
   }
 
-  /** Records as objects, or already written (UsageKafkaMessage, which kafkajs' patched encoder copies). */
-  async sendRaw(topic: string, records: UsageKafkaRecord[] | UsageKafkaMessage[]): Promise<void> {
+  /** Records as objects, encoded by kafkajs (the benchmark's baseline, scripts/bench/usage-kafka-records.bench.ts). */
+  sendRaw(topic: string, records: UsageKafkaRecord[]): Promise<void> {
+    return this.send(topic, records, () => `${records.length} usage record(s)`);
+  }
+
+  private async send(topic: string, messages: Message[], what: () => string): Promise<void> {
     if (this.closed) throw new UnavailableError('usage Kafka sink is shut down');
     await this.ensureConnected();
     const timeoutMs = this.config.sendTimeoutMs ?? 15_000;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
-        () => reject(new UnavailableError(`Kafka did not acknowledge ${records.length} usage record(s) within ${timeoutMs} ms`)),
+        () => reject(new UnavailableError(`Kafka did not acknowledge ${what()} within ${timeoutMs} ms`)),
         timeoutMs,
       );
     });
     try {
-      await Promise.race([this.producer.send({ topic, acks: -1, messages: records }), timeout]);
+      await Promise.race([this.producer.send({ topic, acks: -1, messages }), timeout]);
     } finally {
       clearTimeout(timer);
     }
@@ -102,4 +115,9 @@ export class UsageKafkaSink implements UsageEventSink, Component {
       });
     return this.connecting;
   }
+}
+
+/** A message standing for whole record batches, one per partition (patches/kafkajs+2.2.4.patch). */
+interface RecordBatchesMessage extends Message {
+  recordBatches(partitionCount: number): PartitionRecordBatch[];
 }

@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createKafka, createLogger, errorText, lowerThreadPriority } from '@ipdata/common/worker';
-import { usageKafkaMessages } from '../../usage/usage-event-frames.js';
+import { frameCount } from '../../usage/usage-event-frames.js';
 import type { FromUsageKafkaWorker, ToUsageKafkaWorker, UsageKafkaWorkerData } from './usage-kafka-worker.messages.js';
 import { UsageKafkaSink } from './usage-kafka.sink.js';
 
@@ -36,8 +36,8 @@ port.on('message', (message: ToUsageKafkaWorker) => {
   const { id } = message;
   // Outside the send's promise on purpose: a batch that is not frames is a bug, and the worker
   // dies (the sink then fails the sends in flight and starts a new worker).
-  const records = usageKafkaMessages(message.frames, message.eventType);
-  sink.sendRaw(message.topic, records).then(
+  frameCount(message.frames);
+  sink.sendEvents(message.topic, message.eventType, message.frames).then(
     () => answer({ type: 'sent', id }),
     (error: unknown) => answer({ type: 'failed', id, message: errorText(error) }),
   );
