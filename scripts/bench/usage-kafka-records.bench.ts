@@ -15,9 +15,10 @@
  * rest of a record. patches/kafkajs+2.2.4.patch and common's Murmur2Partitioner took a record with
  * its headers from 56.7 to 24.7 µs (2026-11-27, medians of 3 runs on the same machine).
  *
- * `ledger_frames_*` is what the ledger really sends since 2026-11-28: the journal's frames through
- * `sendEvents`, each record written from its key on by usageKafkaMessages and copied by kafkajs
- * (`recordTail`), the CPU counted from the frames (building the records included).
+ * `ledger_frames_*` is what the ledger really sends: the journal's frames through `sendEvents`,
+ * written as one record batch per partition by usageRecordBatches and sent as they are by the
+ * patched kafkajs (since 2026-11-30; from 2026-11-28 each record was written from its key on and
+ * framed by kafkajs), the CPU counted from the frames (building the batches included).
  */
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';

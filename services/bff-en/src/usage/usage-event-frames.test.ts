@@ -1,7 +1,7 @@
 import { cloudEventHeaders } from '@ipdata/common';
 import { describe, expect, it } from 'vitest';
 import type { Segment } from './segment-journal.js';
-import { UsageEventFrames, framePayloads, usageKafkaRecords } from './usage-event-frames.js';
+import { FramesBufferPool, UsageEventFrames, framePayloads, usageKafkaRecords } from './usage-event-frames.js';
 import { encodeUsageRecord, maxEncodedBytes } from './usage-event.codec.js';
 import type { UsageRecord } from './usage-record.js';
 import { sampleUsageRecord } from './usage-record.sample.js';
@@ -48,6 +48,34 @@ describe('UsageEventFrames', () => {
   it('refuses bytes that are not frames', () => {
     expect(() => framePayloads(Uint8Array.of(5, 0, 0, 0, 1))).toThrow(RangeError);
     expect(() => framePayloads(Uint8Array.of(1, 0))).toThrow(RangeError);
+  });
+});
+
+describe('FramesBufferPool', () => {
+  it('gives a released batch’s grown buffer to the next batch, and keeps no more than its limit', () => {
+    const pool = new FramesBufferPool(1);
+    const payloads = Array.from({ length: 1_000 }, (_, i) => encoded(`req-${i}`));
+    const first = new UsageEventFrames(pool);
+    for (const payload of payloads) first.append(payload, 0, payload.length, segment(1), 1);
+    const grown = first.bytes().buffer;
+    expect(grown.byteLength).toBeGreaterThan(64 * 1024);
+    first.release();
+    expect(first.bytes().length).toBe(0);
+
+    const second = new UsageEventFrames(pool);
+    const third = new UsageEventFrames(pool);
+    expect(second.bytes().buffer).toBe(grown);
+    expect(third.bytes().buffer).not.toBe(grown);
+    second.append(payloads[7]!, 0, payloads[7]!.length, segment(1), 1);
+    expect(framePayloads(second.bytes()).map((bytes) => Buffer.from(bytes))).toEqual([payloads[7]]);
+
+    // Keeps one: the second release finds the pool full, so one of the next two batches gets a new buffer.
+    second.release();
+    third.release();
+    const buffers = [new UsageEventFrames(pool), new UsageEventFrames(pool)].map((frames) => frames.bytes().buffer);
+    expect(buffers[0]).toBe(grown);
+    expect(buffers[1]).not.toBe(grown);
+    expect(buffers[1]!.byteLength).toBe(64 * 1024);
   });
 });
 

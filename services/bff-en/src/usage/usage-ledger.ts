@@ -14,7 +14,7 @@ import type { Logger } from 'pino';
 import { DirectoryLock } from './directory-lock.js';
 import { FRAME_HEADER_BYTES, SegmentJournal, sealFrame, type JournalCursor, type Segment } from './segment-journal.js';
 import { encodeUsageRecord, maxEncodedBytes } from './usage-event.codec.js';
-import { UsageEventFrames } from './usage-event-frames.js';
+import { FramesBufferPool, UsageEventFrames } from './usage-event-frames.js';
 import { recordOverheadBytes } from './usage-record-batches.js';
 import type { UsageRecord } from './usage-record.js';
 import type { UsageEventSink } from './usage.ports.js';
@@ -92,6 +92,8 @@ export class UsageLedger implements Component {
   /** Full batches waiting to be sent, oldest first; then the batch filling up. */
   private readonly sealed: UsageEventFrames[] = [];
   private open: UsageEventFrames | undefined;
+  /** The batches' buffers, reused once acknowledged. */
+  private readonly framesPool = new FramesBufferPool();
   /** Events in `sealed` and `open`. */
   private inMemory = 0;
   /** Set while newer events are only in the journal: where reading them back resumes. */
@@ -297,7 +299,7 @@ export class UsageLedger implements Component {
   private keep(source: Uint8Array, from: number, to: number, segment: Segment, end: number): void {
     const recordBytes = 2 * (to - from) + this.recordOverhead;
     if (this.open !== undefined && this.open.recordBytes + recordBytes > this.maxSendBytes) this.sealOpen();
-    const batch = (this.open ??= new UsageEventFrames());
+    const batch = (this.open ??= new UsageEventFrames(this.framesPool));
     batch.append(source, from, to, segment, end);
     batch.recordBytes += recordBytes;
     this.inMemory++;
@@ -416,6 +418,7 @@ export class UsageLedger implements Component {
     this.counters.sent += batch.events;
     this.lastAckAt = this.clock.now();
     this.lastSendError = undefined;
+    batch.release();
   }
 
   /** Waits before a retry; shutdown cuts the wait short. */

@@ -36,14 +36,19 @@ export class UsageKafkaWorkerSink implements UsageEventSink, Component {
     await this.ready(this.spawn());
   }
 
-  /** Posts the batch's bytes (one copy, no object per event); the worker builds the records. */
+  /**
+   * Posts a copy of the batch's bytes, handed over (transferred) to the worker, which builds the
+   * records: no object per event, and only the bytes in use (posting the view itself would clone
+   * all of the ledger's batch buffer, ~1 MiB once grown).
+   */
   sendEvents(topic: string, eventType: string, frames: Uint8Array): Promise<void> {
     if (this.closed) return Promise.reject(new UnavailableError('usage Kafka sink is shut down'));
     const worker = this.worker ?? this.spawn();
     const id = this.nextId++;
+    const copy = new Uint8Array(frames);
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      worker.postMessage({ type: 'send', id, topic, eventType, frames } satisfies ToUsageKafkaWorker);
+      worker.postMessage({ type: 'send', id, topic, eventType, frames: copy } satisfies ToUsageKafkaWorker, [copy.buffer]);
     });
   }
 
