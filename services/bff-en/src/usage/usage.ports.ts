@@ -13,7 +13,9 @@ export interface UsageKafkaRecord {
  * were encoded once, for the journal) and resolve once Kafka acknowledged every one (acks=all).
  * `frames` holds each UsageEvent as (u32 LE length, bytes), back to back (UsageEventFrames);
  * usageRecordBatches() turns them into record batches with their keys and CloudEvents headers.
- * Unit tests pass a fake.
+ * The bytes are lent: the ledger reuses its batch buffer once the batch is acknowledged, so a
+ * sink that may read them after its promise settled (kafkajs retrying after a send timed out)
+ * works on a copy of its own, as UsageKafkaWorkerSink does. Unit tests pass a fake.
  */
 export interface UsageEventSink {
   sendEvents(topic: string, eventType: string, frames: Uint8Array): Promise<void>;

@@ -64,7 +64,8 @@ export class UsageKafkaSink implements UsageEventSink, Component {
   /**
    * The ledger's batch as one record batch per partition (usageRecordBatches), written once
    * kafkajs knows the topic's partition count: the patched kafkajs asks the message for them when
-   * it groups messages per partition, on every attempt (patches/kafkajs+2.2.4.patch).
+   * it groups messages per partition, on every attempt (patches/kafkajs+2.2.4.patch). kafkajs may
+   * still read `frames` after a timed-out send was given up: the worker passes a copy of its own.
    */
   sendEvents(topic: string, eventType: string, frames: Uint8Array): Promise<void> {
     const batches: RecordBatchesMessage = {
