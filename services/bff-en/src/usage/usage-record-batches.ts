@@ -87,11 +87,11 @@ export function usageRecordBatches(frames: Uint8Array, eventType: string, partit
       1 +
       zigzagBytes((times[i] as number) - (firstTime[partition] as number)) +
       zigzagBytes(slots[s + OFFSET_DELTA] as number) +
-      bytesField(slots[s + KEY_END]! - slots[s + KEY_START]!) +
-      bytesField(slots[s + VALUE_END]! - slots[s + VALUE_START]!) +
+      bytesField((slots[s + KEY_END] as number) - (slots[s + KEY_START] as number)) +
+      bytesField((slots[s + VALUE_END] as number) - (slots[s + VALUE_START] as number)) +
       template.constantBytes +
-      bytesField(slots[s + ID_END]! - slots[s + ID_START]!) * template.idSlots +
-      bytesField(slots[s + SOURCE_END]! - slots[s + SOURCE_START]!) * template.sourceSlots +
+      bytesField((slots[s + ID_END] as number) - (slots[s + ID_START] as number)) * template.idSlots +
+      bytesField((slots[s + SOURCE_END] as number) - (slots[s + SOURCE_START] as number)) * template.sourceSlots +
       isoTimeBytes(times[i] as number) * template.timeSlots;
     slots[s + BODY_BYTES] = body;
     batchBytes[partition] = (batchBytes[partition] as number) + zigzagBytes(body) + body;
@@ -117,13 +117,14 @@ export function usageRecordBatches(frames: Uint8Array, eventType: string, partit
     out[at++] = 0; // attributes: none
     at = writeZigzag(out, at, (times[i] as number) - (firstTime[partition] as number));
     at = writeZigzag(out, at, slots[s + OFFSET_DELTA] as number);
-    at = writeBytes(out, at, frames, slots[s + KEY_START]!, slots[s + KEY_END]!);
-    at = writeBytes(out, at, frames, slots[s + VALUE_START]!, slots[s + VALUE_END]!);
+    at = writeBytes(out, at, frames, slots[s + KEY_START] as number, slots[s + KEY_END] as number);
+    at = writeBytes(out, at, frames, slots[s + VALUE_START] as number, slots[s + VALUE_END] as number);
     at = copyInto(out, at, template.runs[0] as Buffer, 0);
     for (let h = 0; h < template.slots.length; h++) {
       const slot = template.slots[h];
-      if (slot === 'id') at = writeBytes(out, at, frames, slots[s + ID_START]!, slots[s + ID_END]!);
-      else if (slot === 'source') at = writeBytes(out, at, frames, slots[s + SOURCE_START]!, slots[s + SOURCE_END]!);
+      if (slot === 'id') at = writeBytes(out, at, frames, slots[s + ID_START] as number, slots[s + ID_END] as number);
+      else if (slot === 'source')
+        at = writeBytes(out, at, frames, slots[s + SOURCE_START] as number, slots[s + SOURCE_END] as number);
       else at = isoTime.write(out, at, times[i] as number);
       at = copyInto(out, at, template.runs[h + 1] as Buffer, 0);
     }
