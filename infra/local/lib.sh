@@ -380,6 +380,25 @@ apt_install() {
   ) >>"$log" 2>&1
 }
 
+# ensure_debian_packages <name> <check> <why> <packages...>: installs the packages with apt_install
+# unless the command <check> already succeeds; dies with what to run when it cannot (not root, or
+# the install failed). <name> names the install log; <why> says what needs the packages.
+ensure_debian_packages() {
+  local name=$1 check=$2 why=$3 log
+  shift 3
+  "$check" && return 0
+  is_root || die "$name is missing; install it with: sudo apt-get install -y $*"
+  init_dirs
+  lock_install
+  log=$(install_log "$name")
+  note "installing Debian's $* with apt-get (log $(rel "$log"))"
+  if ! apt_install "$log" "$@" || ! "$check"; then
+    unlock_install
+    die "apt-get install $* failed (log $(rel "$log")); $why"
+  fi
+  unlock_install
+}
+
 # ---------------------------------------------------------------------------------------------
 # Status
 

@@ -34,18 +34,5 @@ report() {
     "$(readlink -f /usr/lib/chromium/chromium)" "$CJK_FONT"
 }
 
-if have_all; then
-  report
-  exit 0
-fi
-is_root || die "chromium or its fonts are missing; install them with: sudo apt-get install -y chromium ${FONT_PACKAGES[*]}"
-init_dirs
-lock_install
-log=$(install_log chromium)
-note "installing Debian's chromium and ${FONT_PACKAGES[*]} with apt-get (log $(rel "$log"))"
-if ! apt_install "$log" chromium "${FONT_PACKAGES[@]}" || ! have_all; then
-  unlock_install
-  die "apt-get install chromium ${FONT_PACKAGES[*]} failed (log $(rel "$log")); the browser tests need /usr/bin/chromium"
-fi
-unlock_install
+ensure_debian_packages chromium have_all "the browser tests need /usr/bin/chromium" chromium "${FONT_PACKAGES[@]}"
 report

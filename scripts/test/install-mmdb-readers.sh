@@ -28,18 +28,6 @@ report() {
     "$("$PYTHON" -c 'import maxminddb; print(maxminddb.__version__)' 2>/dev/null || echo '?')" "$PYTHON"
 }
 
-if have_mmdblookup && have_python_reader; then
-  report
-  exit 0
-fi
-is_root || die "the MMDB readers are missing; install them with: sudo apt-get install -y mmdb-bin python3-maxminddb"
-init_dirs
-lock_install
-log=$(install_log mmdb-readers)
-note "installing Debian's mmdb-bin and python3-maxminddb with apt-get (log $(rel "$log"))"
-if ! apt_install "$log" mmdb-bin python3-maxminddb || ! have_mmdblookup || ! have_python_reader; then
-  unlock_install
-  die "apt-get install mmdb-bin python3-maxminddb failed (log $(rel "$log")); the MMDB agreement test needs both"
-fi
-unlock_install
+have_readers() { have_mmdblookup && have_python_reader; }
+ensure_debian_packages mmdb-readers have_readers "the MMDB agreement test needs both" mmdb-bin python3-maxminddb
 report

@@ -21,18 +21,5 @@ report() {
   printf 'pdf tools: %s (%s)\n' "$(/usr/bin/pdftoppm -v 2>&1 | grep -m 1 .)" "$(readlink -f /usr/bin/pdftoppm)"
 }
 
-if have_pdftoppm; then
-  report
-  exit 0
-fi
-is_root || die "pdftoppm is missing; install it with: sudo apt-get install -y poppler-utils"
-init_dirs
-lock_install
-log=$(install_log pdf-tools)
-note "installing Debian's poppler-utils with apt-get (log $(rel "$log"))"
-if ! apt_install "$log" poppler-utils || ! have_pdftoppm; then
-  unlock_install
-  die "apt-get install poppler-utils failed (log $(rel "$log")); the report's PDF test needs pdftoppm"
-fi
-unlock_install
+ensure_debian_packages pdf-tools have_pdftoppm "the report's PDF test needs pdftoppm" poppler-utils
 report

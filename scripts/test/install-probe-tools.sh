@@ -24,18 +24,5 @@ report() {
   printf 'probe tools: %s (%s)\n' "$(/usr/bin/traceroute --version 2>&1 | grep -m 1 .)" "$(readlink -f /usr/bin/traceroute)"
 }
 
-if have_traceroute; then
-  report
-  exit 0
-fi
-is_root || die "traceroute is missing; install it with: sudo apt-get install -y traceroute"
-init_dirs
-lock_install
-log=$(install_log probe-tools)
-note "installing Debian's traceroute with apt-get (log $(rel "$log"))"
-if ! apt_install "$log" traceroute || ! have_traceroute; then
-  unlock_install
-  die "apt-get install traceroute failed (log $(rel "$log")); the probe worker needs it"
-fi
-unlock_install
+ensure_debian_packages probe-tools have_traceroute "the probe worker needs it" traceroute
 report

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# The vitest part of `make test`, in two lanes that run at the same time, each a vitest process
-# with its own test stack (Kafka, FerretDB, Redis on its own ports and folder):
+# The vitest part of `make test`, in three lanes that run at the same time; A and B are each a
+# vitest process with its own test stack (Kafka, FerretDB, Redis on its own ports and folder):
 #   lane A: stats and bff-en (integration), then every `system` file (bff-en, stats end to end,
 #           the web apps in Chromium) on the shared test system;
-#   lane B: the unit and web projects, then every other service's integration files.
+#   lane B: the unit and web projects, then every other service's integration files;
+#   lane C: the calendar check (run-calendar-checks.sh): the unit project again under faketime at
+#           the first second of a month and year and at the end of 29 February, in UTC and in
+#           Asia/Shanghai. It needs no stack; its CPU fills the time A and B spend waiting.
 # Integration files must run one at a time on one stack (services share topics and consumer
 # groups), but two stacks share nothing, and most integration time is waiting (rebalances,
 # restarts, timeouts), so two lanes on two cores take ~60% of one lane's time. The split keeps
@@ -18,7 +21,7 @@ mkdir -p var/test-output
 lane() {
   local name="$1"
   shift
-  # Line-buffered prefixes: the CI log stays readable with both lanes writing at once. Each
+  # Line-buffered prefixes: the CI log stays readable with the lanes writing at once. Each
   # lane's own log is kept too, for the failure summary at the end.
   "$@" 2>&1 | tee "var/test-output/lane-$name.log" | sed -u "s/^/[lane $name] /"
   return "${PIPESTATUS[0]}"
@@ -46,12 +49,16 @@ TEST_STACK_DIR="${TEST_STACK_DIR_B:-$PWD/var/test-stack-b}" \
   lane B npx vitest run --project unit --project web --project integration &
 lane_b=$!
 
+lane C scripts/test/run-calendar-checks.sh &
+lane_c=$!
+
 status=0
 failed=()
 wait "$lane_a" || failed+=(A)
 wait "$lane_b" || failed+=(B)
+wait "$lane_c" || failed+=(C)
 if [ "${#failed[@]}" -eq 0 ]; then
-  echo "vitest lanes: both passed"
+  echo "vitest lanes: all passed"
 else
   status=1
   echo "vitest lanes: FAILED (lane ${failed[*]}; the whole output is above, the failures below)"

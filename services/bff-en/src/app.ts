@@ -176,7 +176,7 @@ export function buildBffEn(config: BffEnConfig, deps: { logger: Logger; clock?: 
       {
         mongo,
         directory: join(config.DATA_DIR, 'bulk'),
-        processor: new BulkLookupProcessor({ engine, accounting }),
+        processor: new BulkLookupProcessor({ engine, accounting, clock }),
         concurrency: config.BULK_CONCURRENT_JOBS,
         maxLines: config.BULK_MAX_LINES,
         maxInputBytes: config.BULK_MAX_BYTES,

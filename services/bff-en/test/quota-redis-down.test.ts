@@ -12,6 +12,13 @@ import { RedisQuotaStore } from '../src/adapters/redis/index.js';
 import { QuotaService, QuotaUnavailableError, type QuotaSubject } from '../src/quota/index.js';
 
 const logger = pino({ level: 'silent' });
+/** The quota's deadline for a store call: past it, "Redis down" and the fail rule decides. */
+const DEADLINE_MS = 1_000;
+/**
+ * A reservation while Redis is dead or hung is decided within the deadline plus the fail rule's
+ * work (a journal write): 5 deadlines leave a loaded machine room and are far below a hang.
+ */
+const DECIDED_WITHIN_MS = 5 * DEADLINE_MS;
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -93,7 +100,7 @@ describe('quota when Redis does not answer: free keys fail closed, paid keys fai
         clock,
         logger,
         journalDir,
-        deadlineMs: 1_000,
+        deadlineMs: DEADLINE_MS,
         replayIntervalMs: 100,
       });
       cleanup.push(() => service.shutdown());
@@ -128,11 +135,11 @@ describe('quota when Redis does not answer: free keys fail closed, paid keys fai
     expect((await quota.reserve({ requestId: 'f1', subject: free, count: 1, partial: false })).granted).toBe(1);
 
     await redis.stop();
-    const started = Date.now();
+    const started = performance.now();
     await expect(quota.reserve({ requestId: 'f2', subject: free, count: 1, partial: false })).rejects.toBeInstanceOf(
       QuotaUnavailableError,
     );
-    expect(Date.now() - started).toBeLessThan(3_000); // a dead Redis does not hang requests
+    expect(performance.now() - started).toBeLessThan(DECIDED_WITHIN_MS); // a dead Redis does not hang requests
     const a2 = await quota.reserve({ requestId: 'a2', subject: paid, count: 4, partial: false });
     expect(a2).toMatchObject({ granted: 4, used: 9, degraded: true });
     // A retry during the outage gets the same answer and is not journalled again.
@@ -216,12 +223,12 @@ describe('quota when Redis does not answer: free keys fail closed, paid keys fai
 
     redis.redisProcess().kill('SIGSTOP');
     try {
-      const started = Date.now();
+      const started = performance.now();
       const [paidDecision, freeDecision] = await Promise.allSettled([
         quota.reserve({ requestId: 'h2', subject: paid, count: 3, partial: false }),
         quota.reserve({ requestId: 'h3', subject: free, count: 1, partial: false }),
       ]);
-      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(performance.now() - started).toBeLessThan(DECIDED_WITHIN_MS); // the deadline, not the hung Redis
       expect(paidDecision).toMatchObject({ status: 'fulfilled', value: { granted: 3, degraded: true } });
       expect(freeDecision.status).toBe('rejected');
       expect((freeDecision as PromiseRejectedResult).reason).toBeInstanceOf(QuotaUnavailableError);

@@ -14,7 +14,9 @@ const subject = quotaSubject;
 describe('quota engine on real Redis: exact under concurrency, never double counted', () => {
   const { redis, prefix, journalDir, keep, reserverEnv } = quotaSuite('quota-test');
 
-  function quotaService(clock = new ManualClock(new Date('2030-05-15T12:00:00Z'))) {
+  const START = new Date('2030-05-15T12:00:00Z');
+
+  function quotaService(clock = new ManualClock(START)) {
     const service = QuotaService.create({
       store: new RedisQuotaStore(redis, { keyPrefix: prefix }),
       clock,
@@ -54,12 +56,13 @@ describe('quota engine on real Redis: exact under concurrency, never double coun
       ...reserverEnv(who),
       INCLUDED: '100',
       CONCURRENCY: '100',
+      // Their clocks start at START and run: the same month whatever the date of the run.
+      CLOCK_START: START.toISOString(),
     });
     expect(sum(results, 'granted')).toBe(100);
     expect(sum(results, 'denied')).toBe(200);
     for (const result of results) expect(result.scriptCalls).toBeLessThan(10);
-    // The processes run on the system clock.
-    expect(await monthCounter(who.accountId, periodOf(new Date()).month)).toBe(100);
+    expect(await monthCounter(who.accountId, periodOf(START).month)).toBe(100);
   }, 60_000);
 
   it('batches never push past the quota: partial ones get what is left, all-or-nothing ones are refused whole', async () => {

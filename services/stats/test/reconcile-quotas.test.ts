@@ -87,12 +87,17 @@ describe('ReconcileQuotas', () => {
     const quota = new RedisQuotaStore(redis, { keyPrefix: prefix });
     const now = new Date();
     const month = quotaMonth(now);
-    // Two days of this month when there are two (the 1st, and today).
-    const times = [
-      ...new Set([new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1, 0, 30)).getTime(), now.getTime() - 1_000]),
-    ]
-      .filter((time) => time <= now.getTime())
-      .map((time) => new Date(time));
+    // One time on each day of this month so far, of the 1st and of today: two days, or one on the
+    // 1st (the day's counter keys must not repeat, or a counter would be counted twice).
+    const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+    const byDay = new Map<string, Date>();
+    for (const time of [monthStart + 30 * 60_000, now.getTime() - 1_000]) {
+      if (time < monthStart || time > now.getTime()) continue;
+      const at = new Date(time);
+      if (!byDay.has(quotaDay(at))) byDay.set(quotaDay(at), at);
+    }
+    if (byDay.size === 0) byDay.set(quotaDay(now), now);
+    const times = [...byDay.values()];
     const accounts = [`${name}-a`, `${name}-b`];
     const keys: Record<string, string[]> = { [accounts[0]!]: [`${name}-a1`, `${name}-a2`], [accounts[1]!]: [`${name}-b1`] };
     const events: Array<{ event: UsageEvent; key: string }> = [];

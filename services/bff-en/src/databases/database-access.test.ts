@@ -226,6 +226,16 @@ describe('DatabaseAccess', () => {
     expect(secondsToUtcMidnight(Date.parse('2026-09-20T12:00:00Z'))).toBe(43_200);
   });
 
+  it('counts the seconds to 00:00 UTC across New Year and a leap day, at least 1, whatever the process zone', () => {
+    expect(secondsToUtcMidnight(Date.parse('2030-12-31T23:59:59.999Z'))).toBe(1);
+    expect(secondsToUtcMidnight(Date.parse('2031-01-01T00:00:00.000Z'))).toBe(86_400);
+    expect(secondsToUtcMidnight(Date.parse('2028-02-28T23:59:59.000Z'))).toBe(1);
+    expect(secondsToUtcMidnight(Date.parse('2028-02-29T23:59:40.000Z'))).toBe(20);
+    expect(secondsToUtcMidnight(Date.parse('2028-03-01T00:00:01.000Z'))).toBe(86_399);
+    // 00:00 the next day at UTC+8 (Asia/Shanghai): 8 hours to go in UTC.
+    expect(secondsToUtcMidnight(Date.parse('2030-12-31T16:00:00.000Z'))).toBe(8 * 3600);
+  });
+
   it('answers "unavailable" when downloads is down, for links, samples and the catalogue', async () => {
     const { access, downloads } = setup();
     downloads.linkFailure = new UnavailableError('connect ECONNREFUSED 127.0.0.1:50055');

@@ -11,6 +11,7 @@ import {
 import type { UsageLedger, UsageRecord } from '../usage/index.js';
 import type { ApiCall } from './api-call.js';
 import { ApiError } from './api-error.js';
+import { noQuota } from './rate-limit-headers.js';
 
 /** A request's authenticated caller: its key and the quota it counts against. */
 export interface Caller {
@@ -54,7 +55,8 @@ export class Accounting {
 
   /** reserve() with the whole decision (used, overage) for callers that need more than the count. */
   async reserveDecision(call: ApiCall, caller: Caller, count: number, partial: boolean): Promise<QuotaDecision> {
-    const decision = await this.decide({ subject: caller.subject, requestId: call.requestId, count, partial, checkBurst: true });
+    const request = { subject: caller.subject, requestId: call.requestId, count, partial, checkBurst: true };
+    const decision = await this.decide(request, call.nowMs);
     call.quota = decision;
     if (decision.denied !== undefined) throw deniedError(caller, decision);
     return decision;
@@ -65,19 +67,20 @@ export class Accounting {
    * check, partial, never throws for a denial (granted 0 says it), idempotent by its id for as
    * long as a job can be resumed (`durable`).
    */
-  async reserveChunk(subject: QuotaSubject, requestId: string, count: number): Promise<QuotaDecision> {
-    return this.decide({ subject, requestId, count, partial: true, checkBurst: false, durable: true });
+  async reserveChunk(subject: QuotaSubject, requestId: string, count: number, nowMs: number): Promise<QuotaDecision> {
+    return this.decide({ subject, requestId, count, partial: true, checkBurst: false, durable: true }, nowMs);
   }
 
   /**
    * The request is one object literal, never `{ ...request, subject }`: V8 (Node 20) gives every
    * object that adds properties after a leading spread a hidden class of its own, one per
    * request, and the dead classes filled the old generation (eslint.config.js, HOT_PATH_FILES).
+   * `nowMs` is the caller's instant, which dates the plan's reset while accounting is off.
    */
-  private async decide(request: QuotaRequest): Promise<QuotaDecision> {
+  private async decide(request: QuotaRequest, nowMs: number): Promise<QuotaDecision> {
     if (this.quota === undefined) {
       const limit = request.subject.includedPerMonth;
-      return { granted: request.count, limit, remaining: limit, resetAt: nextMonth(Date.now()), used: 0, overage: 0 };
+      return { granted: request.count, limit, remaining: limit, resetAt: noQuota(nowMs).resetAt, used: 0, overage: 0 };
     }
     try {
       return await this.quota.reserve(request);
@@ -171,9 +174,4 @@ function deniedError(caller: Caller, decision: QuotaDecision): ApiError {
         'Wait until the quota resets (X-RateLimit-Reset) or upgrade your plan.',
         { 'Retry-After': retryAfter },
       );
-}
-
-function nextMonth(nowMs: number): Date {
-  const now = new Date(nowMs);
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
 }

@@ -28,6 +28,8 @@ const KEY: ResolvedApiKey = {
   periodEnd: undefined,
 };
 
+const NOW = new Date('2026-11-23T10:00:00Z');
+
 // Accounting off: the quota headers come from the plan.
 const accounting = new Accounting(undefined, undefined, 10);
 
@@ -96,7 +98,7 @@ beforeAll(async () => {
       },
     },
     accounting,
-    clock: new ManualClock(new Date('2026-11-23T10:00:00Z')),
+    clock: new ManualClock(NOW),
     logger: pino({ level: 'silent' }),
   });
   server = createServer((request, response) => {
@@ -176,9 +178,10 @@ describe('PublicApiDispatcher', () => {
   it('shows the plan quota in the headers, with the IETF fields', async () => {
     const response = await fetch(`${base}/v1/echo/a/b`, { headers: { Authorization: 'Bearer good' } });
     expect(response.headers.get('x-ratelimit-limit')).toBe('50000');
-    // 2026-12-01T00:00:00Z
-    expect(response.headers.get('x-ratelimit-reset')).toBe('1796083200');
-    expect(response.headers.get('ratelimit')).toBe(`"monthly";r=50000;t=${1796083200 - 1795428000}`);
+    // The dispatcher's clock says 2026-11-23T10:00:00Z: the quota resets on 2026-12-01T00:00:00Z.
+    const reset = Date.UTC(2026, 11, 1) / 1000;
+    expect(response.headers.get('x-ratelimit-reset')).toBe(String(reset));
+    expect(response.headers.get('ratelimit')).toBe(`"monthly";r=50000;t=${reset - NOW.getTime() / 1000}`);
     expect(response.headers.get('ratelimit-policy')).toBe(`"monthly";q=50000;w=${30 * 86400}`);
   });
 

@@ -13,5 +13,5 @@ export {
   type QuotaStatus,
   type QuotaSubject,
 } from './quota.types.js';
-export { periodOf, type QuotaPeriod } from './quota-period.js';
+export { monthToDate, periodOf, type QuotaPeriod } from './quota-period.js';
 export type { KeyedReserveCommand, QuotaStore, ReserveCommand, ReserveOutcome, UsageCounters } from './quota.ports.js';

@@ -20,11 +20,19 @@ const paid: QuotaSubject = {
   burstPerSecond: 5,
 };
 const free: QuotaSubject = { ...paid, accountId: 'free', paid: false, maxPerMonth: undefined, overageAllowed: false };
-const pending = (subject: QuotaSubject, requestId: string, count: number, partial = false) => ({
+const pending = (subject: QuotaSubject, requestId: string, count: number, partial = false, at: Date = now) => ({
   request: { requestId, subject, count, partial },
-  now,
-  period: periodOf(now),
+  now: at,
+  period: periodOf(at),
 });
+
+const journalLines = (dir: string) =>
+  readdirSync(dir).flatMap((file) =>
+    readFileSync(join(dir, file), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { requestId: string; count: number; at: string }),
+  );
 
 describe('FailOpenRule (Redis did not answer)', () => {
   it('refuses free keys, grants paid keys within the last known cap and journals each grant before answering', async () => {
@@ -58,5 +66,43 @@ describe('FailOpenRule (Redis did not answer)', () => {
     // Not remembered as granted: a retry is judged again, not answered from memory.
     const [again] = await rule.apply([pending(paid, 'p1', 1)], new Error('down'));
     expect('error' in (again as object)).toBe(true);
+  });
+
+  it("counts against the month of each grant: December's cap until its last millisecond, January from zero", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quota-fail-open-'));
+    const rule = new FailOpenRule(new QuotaJournal(dir, logger), logger);
+    const lastMs = new Date('2030-12-31T23:59:59.999Z');
+    const newYear = new Date('2031-01-01T00:00:00.000Z');
+    rule.remember('paid', '2030-12', 11); // the cap is 12
+    const settled = await rule.apply(
+      // In the order they were made, as a batch holds them: the year turns between the second and the third.
+      [
+        pending(paid, 'dec', 3, true, lastMs),
+        pending(paid, 'dec-full', 1, false, lastMs),
+        pending(paid, 'jan', 3, false, newYear),
+      ],
+      new Error('down'),
+    );
+    expect(settled).toMatchObject([
+      { decision: { granted: 1, used: 12, overage: 2, resetAt: new Date('2031-01-01T00:00:00Z'), degraded: true } },
+      // Refused until the reset, a millisecond away: Retry-After is never 0.
+      { decision: { granted: 0, denied: 'quota_exceeded', retryAfterSeconds: 1 } },
+      { decision: { granted: 3, used: 3, overage: 0, remaining: 7, resetAt: new Date('2031-02-01T00:00:00Z'), degraded: true } },
+    ]);
+    // Journalled with the instant of each grant: the replay counts them in December and January.
+    expect(journalLines(dir)).toEqual([
+      expect.objectContaining({ requestId: 'dec', count: 1, at: '2030-12-31T23:59:59.999Z' }),
+      expect.objectContaining({ requestId: 'jan', count: 3, at: '2031-01-01T00:00:00.000Z' }),
+    ]);
+  });
+
+  it('a leap day is its own: a refusal on 29 February waits until 1 March', async () => {
+    const rule = new FailOpenRule(new QuotaJournal(mkdtempSync(join(tmpdir(), 'quota-fail-open-')), logger), logger);
+    const leapNight = new Date('2028-02-29T23:59:40Z');
+    rule.remember('paid', '2028-02', 12);
+    const [refused] = await rule.apply([pending(paid, 'leap', 1, false, leapNight)], new Error('down'));
+    expect(refused).toMatchObject({
+      decision: { granted: 0, denied: 'quota_exceeded', resetAt: new Date('2028-03-01T00:00:00Z'), retryAfterSeconds: 20 },
+    });
   });
 });

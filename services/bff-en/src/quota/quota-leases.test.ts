@@ -16,9 +16,17 @@ const who: QuotaSubject = {
   burstPerSecond: 0,
 };
 
-function pending(count = 1, subject: QuotaSubject = who): PendingReservation {
-  return { request: { requestId: 'r', subject, count, partial: false }, now, period: periodOf(now) };
+function pending(count = 1, subject: QuotaSubject = who, at: Date = now): PendingReservation {
+  return { request: { requestId: 'r', subject, count, partial: false }, now: at, period: periodOf(at) };
 }
+
+/**
+ * The leases' monotonic time (how long a lease is used), moved by the tests only: a slow
+ * machine between a round and a grant does not run a lease out here.
+ */
+let monotonic = 0;
+const leasesWith = (options: ConstructorParameters<typeof QuotaLeases>[0] = {}) =>
+  new QuotaLeases({ monotonicMs: () => monotonic, ...options });
 
 const answer = (leased: number, used: number, renewed = true, slots: number[] = []): LeaseRoundAnswer => ({
   leased,
@@ -28,16 +36,16 @@ const answer = (leased: number, used: number, renewed = true, slots: number[] = 
 });
 
 /** Leases that asked for 100 lookups after one grant and hold them: the start of most tests here. */
-function holdingLease(): QuotaLeases {
-  const leases = new QuotaLeases({ minRequests: 1, minLookups: 100 });
-  leases.grant(pending());
-  leases.settle(leases.nextRound(now), [answer(100, 1)]);
+function holdingLease(at: Date = now): QuotaLeases {
+  const leases = leasesWith({ minRequests: 1, minLookups: 100 });
+  leases.grant(pending(1, who, at));
+  leases.settle(leases.nextRound(at), [answer(100, 1)]);
   return leases;
 }
 
 describe('QuotaLeases', () => {
   it('asks for a lease sized to recent demand, grants from it, and settles what it granted by day and key', () => {
-    const leases = new QuotaLeases({ minRequests: 3, minLookups: 10 });
+    const leases = leasesWith({ minRequests: 3, minLookups: 10 });
     for (let i = 0; i < 4; i++) expect(leases.grant(pending(2))).toBeUndefined();
     const first = leases.nextRound(now);
     expect(first.commands).toEqual([
@@ -107,7 +115,7 @@ describe('QuotaLeases', () => {
   });
 
   it('burst slots: asked for this second and the next at the recent rate, a grant needs one of the current second', () => {
-    const leases = new QuotaLeases({ minRequests: 2, minLookups: 10, intervalMs: 100 });
+    const leases = leasesWith({ minRequests: 2, minLookups: 10, intervalMs: 100 });
     const limited = { ...who, burstPerSecond: 1_000 };
     for (let i = 0; i < 10; i++) leases.grant(pending(1, limited));
     const round = leases.nextRound(now);
@@ -121,5 +129,62 @@ describe('QuotaLeases', () => {
     expect(leases.grant(pending(1, limited))?.granted).toBe(1);
     expect(leases.grant(pending(1, limited))?.granted).toBe(1);
     expect(leases.grant(pending(1, limited))).toBeUndefined(); // no slot left in this second
+  });
+
+  it('a lease is used for 80% of its time in the store after its round was sent, then not any more', () => {
+    const leases = holdingLease(); // ttlMs 1,000 (the default): used for 800 ms after the round was sent
+    monotonic += 800;
+    expect(leases.grant(pending())?.granted).toBe(1);
+    monotonic += 1;
+    expect(leases.grant(pending())).toBeUndefined();
+    // What it granted is still counted; nothing is held any more.
+    expect(leases.nextRound(now).commands[0]).toMatchObject({ hold: 0, settled: 1 });
+  });
+
+  it("a December lease is not used in January: its grants count in December's month and day, then January leases afresh", () => {
+    const lastMs = new Date('2030-12-31T23:59:59.999Z');
+    const newYear = new Date('2031-01-01T00:00:00.000Z');
+    const leases = holdingLease(lastMs);
+    expect(leases.grant(pending(5, who, lastMs))).toMatchObject({
+      granted: 5,
+      leased: true,
+      resetAt: new Date('2031-01-01T00:00:00Z'),
+    });
+    // A millisecond later the year has turned: the store decides, in January.
+    expect(leases.grant(pending(1, who, newYear))).toBeUndefined();
+    const round = leases.nextRound(newYear);
+    expect(round.commands).toEqual([
+      expect.objectContaining({
+        month: '2030-12',
+        want: 0,
+        settled: 5,
+        accountDays: [['2030-12-31', 5]],
+        keyDays: [['key-1', '2030-12-31', 5]],
+      }),
+    ]);
+    leases.settle(round, [answer(0, 6, false)]);
+    expect(leases.grant(pending(1, who, newYear))).toBeUndefined();
+    // Nothing left of December: forgotten; the next round asks for a January lease.
+    expect(leases.nextRound(newYear).commands).toEqual([]);
+    leases.grant(pending(1, who, newYear));
+    expect(leases.nextRound(newYear).commands).toEqual([
+      expect.objectContaining({ month: '2031-01', want: 100, hold: 0, settled: 0 }),
+    ]);
+  });
+
+  it('a leap-day grant given back after midnight is taken back on 29 February, in February', () => {
+    const leapNight = new Date('2028-02-29T23:59:40Z');
+    const march = new Date('2028-03-01T00:00:20Z');
+    const leases = holdingLease(leapNight);
+    expect(leases.grant(pending(4, who, leapNight))).toMatchObject({ granted: 4, resetAt: new Date('2028-03-01T00:00:00Z') });
+    // The lookup failed after midnight: given back on the day of its grant (QuotaService passes the grant's day).
+    expect(leases.giveBackGranted(who, periodOf(leapNight).day, 4)).toBe(true);
+    expect(leases.grant(pending(1, who, march))).toBeUndefined();
+    expect(leases.nextRound(march).commands[0]).toMatchObject({
+      month: '2028-02',
+      want: 0,
+      settled: 0,
+      accountDays: [['2028-02-29', 0]],
+    });
   });
 });

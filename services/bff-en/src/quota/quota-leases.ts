@@ -14,6 +14,11 @@ export interface QuotaLeaseOptions {
   minRequests?: number;
   /** The smallest lease, in lookups (default 100). */
   minLookups?: number;
+  /**
+   * Monotonic milliseconds (default performance.now): how long a lease is used is measured
+   * against the store's expiry of it, real time that the wall clock (months, burst seconds) is not.
+   */
+  monotonicMs?: () => number;
 }
 
 /** A lease holds this many intervals' worth of the account's recent demand. */
@@ -41,7 +46,7 @@ class AccountLease {
   allowance = 0;
   /** What the store holds leased for this process after the last round (given back by a round with nothing to hold). */
   inStore = 0;
-  /** performance.now() after which the allowance is no longer used (the store may have dropped it). */
+  /** Monotonic time (QuotaLeaseOptions.monotonicMs) after which the allowance is no longer used (the store may have dropped it). */
   usableUntil = 0;
   /** The monthly counter as the last round left it (for the quota headers). */
   used = 0;
@@ -101,6 +106,7 @@ export class QuotaLeases {
   readonly farFactor: number;
   private readonly minRequests: number;
   private readonly minLookups: number;
+  private readonly monotonicMs: () => number;
   private readonly accounts = new Map<string, AccountLease>();
   /** Reservations answered from leases. */
   granted = 0;
@@ -111,6 +117,7 @@ export class QuotaLeases {
     this.farFactor = options.farFactor ?? 4;
     this.minRequests = options.minRequests ?? 8;
     this.minLookups = options.minLookups ?? 100;
+    this.monotonicMs = options.monotonicMs ?? (() => performance.now());
   }
 
   /**
@@ -144,7 +151,7 @@ export class QuotaLeases {
       lease.allowance = 0;
       return undefined;
     }
-    if (lease.allowance < count || lease.month !== period.month || performance.now() > lease.usableUntil) return undefined;
+    if (lease.allowance < count || lease.month !== period.month || this.monotonicMs() > lease.usableUntil) return undefined;
     if (slots !== undefined) {
       const left = slots.windows.get(period.second) ?? 0;
       if (left < 1) return undefined;
@@ -189,7 +196,7 @@ export class QuotaLeases {
   /** The next round's commands (empty: nothing to do). `now` is the clock's time: months and burst windows. */
   nextRound(now: Date): LeaseRound {
     const period = periodOf(now);
-    const sentAt = performance.now();
+    const sentAt = this.monotonicMs();
     const round: LeaseRound = { commands: [], accounts: [], sentAt };
     for (const [accountId, lease] of this.accounts) {
       const current = lease.month === period.month;

@@ -31,6 +31,16 @@ export function daysOfMonthSoFar(now: Date): string[] {
   return days;
 }
 
+/**
+ * `now`'s month so far as whole UTC days: from the 1st at 00:00 UTC (inclusive) to the midnight
+ * after `now` (exclusive), the days daysOfMonthSoFar names (GET /v1/usage, the dashboard's series).
+ */
+export function monthToDate(now: Date): { from: Date; to: Date } {
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth();
+  return { from: new Date(Date.UTC(year, month, 1)), to: new Date(Date.UTC(year, month, now.getUTCDate() + 1)) };
+}
+
 /** Whole seconds until `until`, at least 1 (a Retry-After of 0 invites a busy loop). */
 export function secondsUntil(now: Date, until: Date): number {
   return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));

@@ -25,10 +25,17 @@ class FakeSink implements UsageEventSink {
   calls = 0;
   /** Per send, the bytes of its record batch as the Kafka worker writes it when all events share a partition. */
   recordBytes: number[] = [];
+  /** Per send, when it started (performance.now()) and the id of its first event. */
+  sends: Array<{ at: number; firstId: string }> = [];
   async sendEvents(_topic: string, eventType: string, frames: Uint8Array): Promise<void> {
     this.calls++;
     // Read now: the ledger's batch bytes are its own again once this returns.
     const records = usageKafkaRecords(frames, eventType);
+    const first = records[0];
+    this.sends.push({
+      at: performance.now(),
+      firstId: first === undefined ? '' : (UsageEvent.decode(first.value).meta?.id ?? ''),
+    });
     this.recordBytes.push(usageRecordBatches(frames, eventType, 1)[0]?.recordBatch.length ?? 0);
     await new Promise((resolve) => setImmediate(resolve));
     if (this.down) throw new Error('broker down');
@@ -108,23 +115,35 @@ describe('UsageLedger', () => {
     expect(readdirSync(dir)).toEqual([]); // everything acknowledged: no journal, no lock
   });
 
-  it('under steady load a batch filling up waits out its linger between sends: a few large sends, not one per round trip', async () => {
+  it('under steady load a batch filling up waits out its linger before it is sent: not one send per round trip', async () => {
     const dir = tempDir();
     const sink = new FakeSink();
-    const ledger = await startLedger({ dir, producer: sink, lingerMs: 100, batchSize: 100_000 });
-    const startedAt = performance.now();
+    const lingerMs = 100;
+    const ledger = await startLedger({ dir, producer: sink, lingerMs, batchSize: 100_000 });
+    const recordedAt = new Map<string, number>();
     let recorded = 0;
-    // ~350 ms of events, a few per event-loop turn: every send (one turn long here) finds new ones waiting.
-    while (performance.now() - startedAt < 350) {
-      await Promise.all(ids(recorded, recorded + 5).map((id) => ledger.record(sampleUsageRecord(id))));
+    // A few events per event-loop turn until 4 sends went out (each send, one turn long here, finds
+    // new events waiting); counted in sends, not in milliseconds, so a slow machine only takes longer.
+    const deadline = performance.now() + 30_000;
+    while (sink.calls < 4) {
+      if (performance.now() > deadline) throw new Error(`only ${sink.calls} sends of ${recorded} events within 30 s`);
+      const turn = ids(recorded, recorded + 5);
+      const at = performance.now();
+      for (const id of turn) recordedAt.set(id, at);
+      await Promise.all(turn.map((id) => ledger.record(sampleUsageRecord(id))));
       recorded += 5;
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
     await waitFor(() => sink.sent.length === recorded, { what: 'all sent' });
     expect(sink.ids()).toEqual(ids(0, recorded));
-    // One send per 100 ms linger (and the last one): sending whatever came in since the last send would be ~one per turn.
-    expect(sink.calls).toBeGreaterThanOrEqual(3);
-    expect(sink.calls).toBeLessThanOrEqual(6);
+    // Each send went out a linger after its first event came in, at the earliest (a slower machine
+    // only makes that longer). Sending whatever came in during the last send would send each batch
+    // a turn or two after its first event.
+    for (const send of sink.sends) {
+      const firstAt = recordedAt.get(send.firstId);
+      expect(firstAt, send.firstId).toBeDefined();
+      expect(send.at - (firstAt as number), send.firstId).toBeGreaterThanOrEqual(lingerMs);
+    }
   });
 
   it("cuts a send before its records would pass maxSendBytes (the broker's batch limit), whatever batchSize allows", async () => {

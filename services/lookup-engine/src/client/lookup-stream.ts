@@ -39,6 +39,7 @@ interface OpenStream<T> {
  */
 export class BatchLookupStream<T> implements Component {
   private stream: OpenStream<T> | undefined;
+  private streamsOpened = 0;
 
   constructor(
     private readonly client: TunedLookupServiceClient,
@@ -63,6 +64,11 @@ export class BatchLookupStream<T> implements Component {
       waiting.timer = setTimeout(() => this.expire(waiting), this.deadlineMs);
       this.send(waiting);
     });
+  }
+
+  /** How many streams this client has opened so far (one, plus one after each stream ended). */
+  get opened(): number {
+    return this.streamsOpened;
   }
 
   /** Opens on the first batch. */
@@ -96,6 +102,7 @@ export class BatchLookupStream<T> implements Component {
     });
     call.on('error', (error: ServiceError) => this.ended(stream, error));
     this.stream = stream;
+    this.streamsOpened++;
     return stream;
   }
 

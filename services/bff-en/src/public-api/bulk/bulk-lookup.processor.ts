@@ -1,4 +1,4 @@
-import { UnavailableError } from '@ipdata/common';
+import { UnavailableError, type Clock } from '@ipdata/common';
 import type { BulkJob, ChunkProcessor } from '@ipdata/bulk-jobs';
 import { UsageResult } from '@ipdata/proto/events/v1/usage';
 import type { LookupEngine } from '../../lookups/lookup.ports.js';
@@ -37,7 +37,7 @@ function subjectOf(job: BulkJob): QuotaSubject {
  * in state `quota_exhausted`.
  */
 export class BulkLookupProcessor implements ChunkProcessor {
-  constructor(private readonly deps: { engine: LookupEngine; accounting: Accounting }) {}
+  constructor(private readonly deps: { engine: LookupEngine; accounting: Accounting; clock: Clock }) {}
 
   header(job: BulkJob): string | undefined {
     return job.resultFormat === 'csv' ? csvLine(csvBatchColumns(selectorOf(job).columns)) : undefined;
@@ -48,11 +48,12 @@ export class BulkLookupProcessor implements ChunkProcessor {
     chunk: { index: number; requestId: string; lines: string[] },
   ): Promise<{ rows: string[]; accepted: number; free: number; stop?: { state: 'quota_exhausted'; message: string } }> {
     const started = performance.now();
+    const now = this.deps.clock.now();
     const subject = subjectOf(job);
     let outcome;
     try {
       outcome = await lookUpBatch(chunk.lines, decodedAnswers(this.deps.engine), async (count) => {
-        const decision = await this.deps.accounting.reserveChunk(subject, chunk.requestId, count);
+        const decision = await this.deps.accounting.reserveChunk(subject, chunk.requestId, count, now.getTime());
         return decision.granted;
       });
     } catch (error) {
@@ -76,7 +77,7 @@ export class BulkLookupProcessor implements ChunkProcessor {
         },
         chunk.requestId,
         performance.now() - started,
-        new Date(),
+        now,
       );
     }
     const rows = this.rows(job, outcome.items);

@@ -1,5 +1,5 @@
 import { PlanTier } from '@ipdata/proto/events/v1/billing';
-import { periodOf } from '../../quota/quota-period.js';
+import { monthToDate } from '../../quota/quota-period.js';
 import type { UsageHistory } from '../../usage-history/usage-history.js';
 import type { Accounting, Caller } from '../accounting.js';
 import type { PublicRoute } from '../public-route.js';
@@ -28,18 +28,10 @@ export function usageRoutes(deps: { accounting: Accounting; usageHistory: UsageH
         const { key, subject } = caller as Caller;
         await deps.accounting.reserve(call, caller as Caller, 0, false);
         const status = await deps.accounting.status(caller as Caller);
-        const now = new Date();
-        const { resetAt } = periodOf(now);
+        // The request's instant (the dispatcher's clock, as the quota's): its month's days so far.
         const perDay = status
           ? await deps.usageHistory.perDay(
-              {
-                accountId: key.accountId,
-                keyId: key.keyId,
-                from: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)),
-                to: new Date(
-                  Math.min(resetAt.getTime(), Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)),
-                ),
-              },
+              { accountId: key.accountId, keyId: key.keyId, ...monthToDate(new Date(call.nowMs)) },
               status.perDay,
             )
           : undefined;

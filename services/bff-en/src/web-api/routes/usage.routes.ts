@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { SubscriptionKind } from '@ipdata/proto/events/v1/billing';
-import { quotaSubjectOfPlan, type QuotaService } from '../../quota/index.js';
+import { monthToDate, quotaSubjectOfPlan, type QuotaService } from '../../quota/index.js';
 import { text } from '../web-input.js';
 import { defineWebRoute, type WebRoute } from '../web-route.js';
 import type { UsageSeries, WebBilling } from '../web-api.ports.js';
 import { planView } from '../web-views.js';
 
-const DAY_MS = 24 * 3600 * 1000;
+const HOUR_MS = 3600 * 1000;
 
 export interface UsageRoutesDeps {
   billing: WebBilling;
@@ -16,14 +16,16 @@ export interface UsageRoutesDeps {
   defaultBurstPerSecond: number;
 }
 
-/** The window a series covers: this month's days so far, or the last 48 hours, both ending now. */
-function windowOf(granularity: 'day' | 'hour', now: Date): { from: Date; to: Date } {
+/**
+ * The window a series covers, in UTC: this month's days so far (to the end of `now`'s day), or
+ * the 48 whole hours up to the end of `now`'s hour.
+ */
+export function usageWindowOf(granularity: 'day' | 'hour', now: Date): { from: Date; to: Date } {
   if (granularity === 'hour') {
-    const to = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000 + 3_600_000);
-    return { from: new Date(to.getTime() - 48 * 3_600_000), to };
+    const to = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS + HOUR_MS);
+    return { from: new Date(to.getTime() - 48 * HOUR_MS), to };
   }
-  const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  return { from, to: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + DAY_MS) };
+  return monthToDate(now);
 }
 
 /**
@@ -44,7 +46,7 @@ export function usageRoutes(deps: UsageRoutesDeps): WebRoute[] {
       }),
       handle: async (context, input) => {
         const accountId = context.accountId as string;
-        const window = windowOf(input.granularity, context.now);
+        const window = usageWindowOf(input.granularity, context.now);
         const [current, series] = await Promise.all([
           deps.billing.currentPlans(accountId),
           deps.series.series({ accountId, keyId: input.key_id, ...window, granularity: input.granularity }),
