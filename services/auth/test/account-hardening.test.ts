@@ -14,11 +14,6 @@ const ANY_TEXT: unknown = expect.any(String);
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
-
 /**
  * Issue 10's findings on accounts, each reproduced through gRPC against the real stack. The
  * harness' SMTP server takes 300 ms per mail, as a slow remote relay does, so waiting on it shows.
@@ -54,26 +49,20 @@ describe('account hardening (issue 10)', () => {
 
   const resetMails = (email: string) => smtp.mailsTo(email).filter((mail) => SmtpSink.decoded(mail).includes('/reset-password'));
 
-  it('answers a reset request as fast for a known address as for an unknown one (mail is queued)', async () => {
+  it('answers a reset request for a known address as for an unknown one, never waiting for the mail (queued)', async () => {
     const email = await activeAccount();
-    const timed = async (address: string) => {
-      const started = performance.now();
-      const answer = await auth.call('requestPasswordReset', { email: address });
-      return { ms: performance.now() - started, answer };
-    };
-    await timed(randomEmail()); // warm-up
-    const known: number[] = [];
-    const unknown: number[] = [];
-    for (let i = 0; i < 7; i++) {
-      const a = await timed(email);
-      const b = await timed(randomEmail());
-      expect(a.answer).toEqual(b.answer);
-      known.push(a.ms);
-      unknown.push(b.ms);
+    // The SMTP server answers no mail while held: a request that sent its mail inline would wait
+    // on it (and run into its deadline) where one for an unknown address answers at once.
+    const release = smtp.hold();
+    try {
+      for (let i = 0; i < 7; i++) {
+        const known = await auth.call('requestPasswordReset', { email });
+        const unknown = await auth.call('requestPasswordReset', { email: randomEmail() });
+        expect(known).toEqual(unknown);
+      }
+    } finally {
+      release();
     }
-    // Sending inside the request would add the relay's 300 ms to every known-address call; the
-    // bound leaves room for a loaded machine (medians of 7, interleaved).
-    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(120);
     await waitFor(() => resetMails(email).length === 7, { what: '7 reset mails', timeoutMs: 20_000 });
   });
 
@@ -224,17 +213,22 @@ describe('account hardening (issue 10)', () => {
 
   it('refuses oversized fields before any work: an 8 MB password never reaches scrypt', async () => {
     const huge = 'x'.repeat(8 * 1024 * 1024);
-    let started = performance.now();
+    // Over the 1 MiB message limit: refused by the transport, no handler runs.
     await expect(auth.call('loginWithEmail', { email: randomEmail(), password: huge })).rejects.toBeInstanceOf(
       ResourceExhaustedError,
     );
-    expect(performance.now() - started).toBeLessThan(2_000);
-    // Under the 1 MiB message limit the field bound refuses it.
-    started = performance.now();
-    const big = auth.call('loginWithEmail', { email: randomEmail(), password: 'x'.repeat(512 * 1024) });
-    await expect(big).rejects.toBeInstanceOf(InvalidArgumentError);
-    await expect(big).rejects.toMatchObject({ reason: 'field_too_long', details: { field: 'password' } });
-    expect(performance.now() - started).toBeLessThan(1_000);
+    // Under it the field bound refuses it, before the per-IP limit (5 here), the per-identity
+    // limit and the password hash: six refusals from one address leave its budget untouched.
+    const clientIp = randomIp();
+    const email = randomEmail();
+    for (let i = 0; i < 6; i++) {
+      const big = auth.call('loginWithEmail', { email, password: 'x'.repeat(512 * 1024), clientIp });
+      await expect(big).rejects.toBeInstanceOf(InvalidArgumentError);
+      await expect(big).rejects.toMatchObject({ reason: 'field_too_long', details: { field: 'password' } });
+    }
+    await expect(auth.call('loginWithEmail', { email, password: 'wrong-pass1', clientIp })).rejects.toMatchObject({
+      reason: 'login_failed',
+    });
     await expect(auth.call('loginWithEmail', { email: randomEmail(), password: 'y'.repeat(129) })).rejects.toMatchObject({
       reason: 'field_too_long',
     });

@@ -117,6 +117,7 @@ describe('API keys: create, list, rotate, revoke, resolve with plan and limits',
   });
 
   it('follows subscription changes from billing: plan, limits, auth list and payService', async () => {
+    const startedAt = auth.clock.now();
     const { token, accountId, phone } = await account();
     const { secret } = await auth.call('createApiKey', { token, name: 'k' });
     expect((await resolve(secret)).tier).toBe(PlanTier.PLAN_TIER_FREE); // cached now
@@ -172,7 +173,8 @@ describe('API keys: create, list, rotate, revoke, resolve with plan and limits',
       auth: ['api:free'],
       payService: [],
     });
-    auth.clock.set(new Date());
+    // Back to where this test started, for the tests after it.
+    auth.clock.set(startedAt);
   });
 
   it('client-side cache: hits locally, drops revoked keys when auth.user.v1 says so', async () => {

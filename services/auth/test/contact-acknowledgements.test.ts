@@ -36,7 +36,8 @@ describe('contact-form acknowledgements by mail (content.feedback.v1 â†’ auth â†
 
   function contactEvent(email: string, fields: Partial<FeedbackReceived> = {}): FeedbackReceived {
     return FeedbackReceived.fromPartial({
-      meta: { id: randomUUID(), time: new Date() },
+      // Received "now" by the service's clock, which decides whether a submission is too old.
+      meta: { id: randomUUID(), time: auth.clock.now() },
       submissionId: randomUUID(),
       kind: FeedbackKind.FEEDBACK_KIND_CONTACT,
       text: 'Please call me back about a custom plan. <b>Visit evil.example</b>',
@@ -103,7 +104,12 @@ describe('contact-form acknowledgements by mail (content.feedback.v1 â†’ auth â†
     const late = randomEmail();
     await publish(
       contactEvent(late, {
-        meta: { id: randomUUID(), time: new Date(Date.now() - 30 * 24 * 3600_000), source: '', correlationId: '' },
+        meta: {
+          id: randomUUID(),
+          time: new Date(auth.clock.now().getTime() - 30 * 24 * 3600_000),
+          source: '',
+          correlationId: '',
+        },
       }),
       key,
     );

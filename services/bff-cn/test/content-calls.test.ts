@@ -256,8 +256,18 @@ describe('visits', () => {
       { timeoutMs: 30_000, what: 'stats counted the three page views of two visitors' },
     );
     expect(counted).toMatchObject({ pv: 3, uv: 2 });
-    const today = new Date().toISOString().slice(0, 10);
-    expect(counted?.days.find((day) => day.day === today)).toEqual({ day: today, pv: 3, uv: 2 });
+    // Each view counts on the UTC day of its event's time (a run across midnight splits them).
+    const byDay = new Map<string, { pv: number; visitors: Set<string> }>();
+    for (const visit of sent) {
+      const day = visit.meta?.time?.toISOString().slice(0, 10) ?? '';
+      const entry = byDay.get(day) ?? { pv: 0, visitors: new Set<string>() };
+      entry.pv++;
+      entry.visitors.add(visit.visitorId);
+      byDay.set(day, entry);
+    }
+    for (const [day, { pv, visitors }] of byDay) {
+      expect(counted?.days.find((row) => row.day === day)).toEqual({ day, pv, uv: visitors.size });
+    }
   });
 
   it('refuses a page that is not a path, and bad days', async () => {

@@ -124,6 +124,8 @@ describe('bff-cn statistics calls', () => {
   });
 
   it('global_country_trend, china_province_trend, search_count: face A lookups next to the dataset history', async () => {
+    const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
+    const dayBefore = utcDay(Date.now());
     const trend = await waitFor(
       async () => {
         const answer = await data<{ lookups: { total: { requests: number } } }>('/v1/global_country_trend', {
@@ -136,8 +138,13 @@ describe('bff-cn statistics calls', () => {
     );
     expect(trend).toMatchObject({ country: { country_code: 'CN', name: '中国' } });
     const { lookups, dataset } = trend as unknown as { lookups: { days: Row[] }; dataset: Row[] };
-    expect(lookups.days).toHaveLength(7);
-    expect(lookups.days.at(-1)?.['day']).toBe(new Date().toISOString().slice(0, 10));
+    // The last of 7 consecutive UTC days is bff-cn's "today" when it answered (between the two
+    // readings of the clock around the calls, which differ when midnight passed meanwhile).
+    const last = String(lookups.days.at(-1)?.['day']);
+    expect([dayBefore, utcDay(Date.now())]).toContain(last);
+    expect(lookups.days.map((row) => row['day'])).toEqual(
+      Array.from({ length: 7 }, (_, i) => utcDay(Date.parse(`${last}T00:00:00Z`) - (6 - i) * 86_400_000)),
+    );
     expect(dataset.map((row) => [row['version'], row['ipv4']])).toEqual([
       ['2026.10.01-stats', CN_BEFORE],
       ['2026.11.01-test', CN_NOW],
@@ -157,11 +164,12 @@ describe('bff-cn statistics calls', () => {
     expect(jiangsu.lookups.total.requests).toBeGreaterThanOrEqual(2);
     expect(jiangsu.dataset.map((row) => row['ipv4'])).toEqual([0, 0]);
 
-    // The wait above saw the two CN lookups; the third may still be on its way to stats.
+    // The wait above saw the two CN lookups; the third may still be on its way to stats. Two days:
+    // the lookups of beforeAll may fall on the day before, when midnight passed since.
     for (const name of ['search_count', 'search_count_new']) {
       await waitFor(
         async () => {
-          const counts = await data<{ total: { counts: Row[] } }>(`/v1/${name}`, { days: '1' });
+          const counts = await data<{ total: { counts: Row[] } }>(`/v1/${name}`, { days: '2' });
           const zone = counts.total.counts.find((row) => row['key'] === 'ip_search_zone');
           return Number(zone?.['requests'] ?? 0) >= 3;
         },

@@ -1,6 +1,7 @@
 import { waitFor } from '@ipdata/common/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomPhone } from '../../auth/test/fixtures/auth-harness.js';
+import { addInterval } from '../../billing/src/plans/plan.js';
 import { BffCnHarness } from './fixtures/bff-cn-harness.js';
 
 // Face A's VIP through billing's real Subscribe and its sandbox checkout (the provider's hosted
@@ -93,7 +94,9 @@ describe('VIP', () => {
     );
     expect(settled.order.checkout_url).toBeNull();
     expect(settled.vip).toMatchObject({ is_vip: true, plan_id: 'vip-monthly', renews: true });
-    expect(new Date(settled.vip.expires_at ?? 0).getTime()).toBeGreaterThan(Date.now() + 27 * 86_400_000);
+    // One calendar month from the payment, on billing's clock (read back from the order).
+    expect(settled.order.paid_at).not.toBeNull();
+    expect(settled.vip.expires_at).toBe(addInterval(new Date(settled.order.paid_at ?? 0), 'MONTHLY').toISOString());
 
     // The same plan again is refused in the page's words.
     const again = await h.call('/v1/vip_order_add', { headers: { token }, form: { plan_id: 'vip-monthly' } });

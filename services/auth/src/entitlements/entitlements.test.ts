@@ -48,4 +48,22 @@ describe('entitlements (the auth list and payService)', () => {
     ];
     expect(entitlementsOf(states, { partner: false, now })).toEqual({ auth: ['api:free'], payService: [] });
   });
+
+  it('keeps a paid period to its last millisecond: across the year boundary and through 29 February', () => {
+    const yearly = [
+      state(SubscriptionKind.SUBSCRIPTION_KIND_API_ACCESS, PlanTier.PLAN_TIER_BUSINESS, {
+        periodEnd: new Date('2027-01-01T00:00:00Z'),
+      }),
+    ];
+    expect(apiPlanOf(yearly, new Date('2026-12-31T23:59:59.999Z')).tier).toBe(PlanTier.PLAN_TIER_BUSINESS);
+    expect(apiPlanOf(yearly, new Date('2027-01-01T00:00:00.000Z'))).toMatchObject({
+      tier: PlanTier.PLAN_TIER_FREE,
+      periodEnd: undefined,
+    });
+    const vip = [
+      state(SubscriptionKind.SUBSCRIPTION_KIND_VIP, PlanTier.PLAN_TIER_STANDARD, { periodEnd: new Date('2028-03-01T00:00:00Z') }),
+    ];
+    expect(entitlementsOf(vip, { partner: false, now: new Date('2028-02-29T23:59:59.999Z') }).auth).toContain('vip');
+    expect(entitlementsOf(vip, { partner: false, now: new Date('2028-03-01T00:00:00.000Z') }).auth).not.toContain('vip');
+  });
 });

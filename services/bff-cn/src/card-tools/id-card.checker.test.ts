@@ -162,6 +162,26 @@ describe('checkIdCard: birth date and age', () => {
     expect(check(number, new Date('2024-06-01T15:30:00Z')).valid).toBe(false);
   });
 
+  it('turns the year at midnight in China: 31 Dec 23:59:59.999 → 1 Jan (UTC+8)', () => {
+    const newYear = idNumber('110105', '20270101', '001');
+    // 2026-12-31 16:00 UTC is 2027-01-01 00:00 in Beijing.
+    expect(check(newYear, new Date('2026-12-31T15:59:59.999Z')).valid).toBe(false);
+    expect(check(newYear, new Date('2026-12-31T16:00:00.000Z'))).toMatchObject({ valid: true, age: 0, birthDate: '2027-01-01' });
+    const newYearsEve = idNumber('110105', '19991231', '001');
+    expect(check(newYearsEve, new Date('2026-12-30T15:59:59.999Z')).age).toBe(26);
+    expect(check(newYearsEve, new Date('2026-12-30T16:00:00.000Z')).age).toBe(27);
+    expect(check(newYearsEve, new Date('2026-12-31T23:59:59.999Z')).age).toBe(27);
+  });
+
+  it('knows 29 February only in leap years, and reaches it at midnight in China', () => {
+    const leapDay = idNumber('110105', '20280229', '001');
+    expect(check(leapDay, new Date('2028-02-28T15:59:59.999Z')).valid).toBe(false);
+    expect(check(leapDay, new Date('2028-02-28T16:00:00.000Z'))).toMatchObject({ valid: true, age: 0, birthDate: '2028-02-29' });
+    expect(check(idNumber('110105', '20270229', '001'), new Date('2028-06-01T04:00:00Z')).problems).toEqual([
+      { code: 'birth_date_invalid', message: '出生日期无效' },
+    ]);
+  });
+
   it('counts full years; a 29 February birthday comes on 1 March in common years', () => {
     const number = idNumber('110105', '20000229', '001');
     expect(check(number, new Date('2025-02-28T04:00:00Z')).age).toBe(24);

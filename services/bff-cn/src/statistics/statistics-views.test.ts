@@ -112,6 +112,30 @@ describe('statistics views', () => {
     expect(one.total).toEqual({ requests: 1, lookups: 1, counts: [{ key: 'US', name: 'US', requests: 1, lookups: 1 }] });
   });
 
+  it('ends the day range at the UTC day of now, across the year boundary and 29 February', () => {
+    expect(dayRange(new Date('2026-12-31T23:59:59.999Z'), 3)).toEqual({
+      from: new Date('2026-12-29T00:00:00Z'),
+      to: new Date('2027-01-01T00:00:00Z'),
+    });
+    expect(dayRange(new Date('2027-01-01T00:00:00.000Z'), 3)).toEqual({
+      from: new Date('2026-12-30T00:00:00Z'),
+      to: new Date('2027-01-02T00:00:00Z'),
+    });
+    // Midnight in China (16:00 UTC) is not a day boundary here.
+    expect(dayRange(new Date('2027-01-01T16:00:00Z'), 1).from).toEqual(new Date('2027-01-01T00:00:00Z'));
+    const leap = dayRange(new Date('2028-03-01T00:00:00Z'), 3);
+    const empty = { buckets: [], total: [], asOf: undefined };
+    const days = trendDays(leap, empty, { keep: () => true, name: (key) => key, top: 1 });
+    expect(days.days.map((day) => day.day)).toEqual(['2028-02-28', '2028-02-29', '2028-03-01']);
+    expect([days.from, days.to]).toEqual(['2028-02-28', '2028-03-01']);
+    const turn = trendDays(dayRange(new Date('2027-01-01T00:00:00Z'), 2), empty, {
+      keep: () => true,
+      name: (key) => key,
+      top: 1,
+    });
+    expect(turn.days.map((day) => day.day)).toEqual(['2026-12-31', '2027-01-01']);
+  });
+
   it('pages 1-based with the row count', () => {
     expect(pageOf([1, 2, 3, 4, 5], 2, 2)).toEqual({ list: [3, 4], page: 2, page_size: 2, total: 5 });
     expect(pageOf([1], 3, 2).list).toEqual([]);

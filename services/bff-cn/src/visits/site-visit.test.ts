@@ -34,4 +34,20 @@ describe('site visits', () => {
     });
     expect(lastDays(7, new Date('2026-11-23T00:00:00Z')).from).toEqual(new Date('2026-11-17T00:00:00Z'));
   });
+
+  it('lastDays turns at UTC midnight: 31 Dec 23:59:59.999 → 1 Jan, and through 29 February', () => {
+    expect(lastDays(2, new Date('2026-12-31T23:59:59.999Z'))).toEqual({
+      from: new Date('2026-12-30T00:00:00Z'),
+      to: new Date('2027-01-01T00:00:00Z'),
+    });
+    expect(lastDays(2, new Date('2027-01-01T00:00:00.000Z'))).toEqual({
+      from: new Date('2026-12-31T00:00:00Z'),
+      to: new Date('2027-01-02T00:00:00Z'),
+    });
+    expect(lastDays(2, new Date('2028-03-01T12:00:00Z')).from).toEqual(new Date('2028-02-29T00:00:00Z'));
+    expect(lastDays(1, new Date('2028-02-29T23:59:59.999Z'))).toEqual({
+      from: new Date('2028-02-29T00:00:00Z'),
+      to: new Date('2028-03-01T00:00:00Z'),
+    });
+  });
 });

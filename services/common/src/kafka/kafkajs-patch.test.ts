@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { waitFor } from '../testing/stack.js';
 
 /**
  * patches/kafkajs+2.2.4.patch (applied by `npm ci`'s postinstall, patch-package) makes kafkajs'
@@ -233,7 +234,7 @@ describe('kafkajs patch (patches/kafkajs+2.2.4.patch)', () => {
       throttled.push(request(1, sent));
       expect(sent).toEqual([]);
       expect(throttled.throttleCheckTimeoutId).not.toBeNull();
-      await new Promise((resolve) => setTimeout(resolve, 80));
+      await waitFor(() => sent.length > 0, { intervalMs: 5, what: 'the request after the throttle' });
       expect(sent).toEqual([1]);
       throttled.destroy();
 
