@@ -19,7 +19,9 @@ import { DownloadsHarness, PLAN_DATASETS, SECRET } from './fixtures/downloads-ha
  */
 
 const run = promisify(execFile);
-const clock = new ManualClock(new Date());
+// Mid-day, away from 00:00 UTC: the daily limit counts per UTC day, and the tests move this clock
+// forward by seconds (and the expiry test by ten minutes) without meaning to start a new day.
+const clock = new ManualClock(new Date('2026-01-12T09:00:00.000Z'));
 const harness = new DownloadsHarness();
 const version = uniqueName('2026.01.10').replace(/[^A-Za-z0-9.-]/g, '');
 const files = defaultFiles(3);

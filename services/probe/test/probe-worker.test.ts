@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { TOPICS, createKafka, ensureTopics, topicSpecs } from '@ipdata/common';
 import { TopicRecorder, stackAddresses, waitFor } from '@ipdata/common/testing';
 import { fakeTraceroute, isAlive, writtenArgv, writtenPid } from './support/fake-traceroute.js';
-import { ProbeWorker, TaskPublisher } from './support/probe-harness.js';
+import { ProbeWorker, TaskPublisher, probeTestClock } from './support/probe-harness.js';
 
 /**
  * The probe worker on the real Kafka: tasks on probe.task.v1 → Debian's traceroute against
@@ -13,7 +13,9 @@ import { ProbeWorker, TaskPublisher } from './support/probe-harness.js';
  */
 
 let results: TopicRecorder<ProbeResult>;
-const tasks = new TaskPublisher();
+// Every worker and task of this file on one clock that stands still: a task expires only when a test says so.
+const clock = probeTestClock();
+const tasks = new TaskPublisher(clock);
 const workers: ProbeWorker[] = [];
 
 beforeAll(async () => {
@@ -32,7 +34,7 @@ afterAll(async () => {
 });
 
 async function startWorker(overrides: Record<string, string> = {}): Promise<ProbeWorker> {
-  const worker = new ProbeWorker();
+  const worker = new ProbeWorker(clock);
   workers.push(worker);
   return worker.start(overrides);
 }
@@ -92,11 +94,12 @@ describe('a worker allowed to trace loopback (PROBE_ALLOW_PRIVATE=true)', () => 
       site: worker.site,
       heartbeat: { siteName: '本地探针', capacity: 2, intervalSeconds: 1 },
     });
-    expect(first?.event.heartbeat?.startedAt).toBeInstanceOf(Date);
+    expect(first?.event.heartbeat?.startedAt).toEqual(clock.now());
   });
 
   it('answers an expired task FAILED without running it', async () => {
-    const taskId = await tasks.publish({ site: worker.site, target: '127.0.0.1', expiresAt: new Date(Date.now() - 1_000) });
+    const expiresAt = new Date(clock.now().getTime() - 1_000);
+    const taskId = await tasks.publish({ site: worker.site, target: '127.0.0.1', expiresAt });
     const records = await finished(taskId);
     expect(records.map((record) => record.event.state)).toEqual([ProbeState.PROBE_STATE_FAILED]);
     expect(records[0]?.event.error).toBe('任务已过期，未执行');
@@ -152,7 +155,7 @@ describe('runs that do not end by themselves (a stand-in traceroute that hangs a
     expect(writtenArgv(fake.dir)).toEqual(['-n', '-4', '-m', '64', '-q', '2', '-w', '0.5', '--', '8.8.8.8']);
     const script = writtenPid(fake.dir, 'script.pid')!;
     const child = writtenPid(fake.dir, 'child.pid')!;
-    await waitFor(() => !isAlive(script) && !isAlive(child), { timeoutMs: 5_000, what: 'no process left' });
+    await waitFor(() => !isAlive(script) && !isAlive(child), { what: 'no process left' });
     await worker.stop();
   });
 

@@ -41,7 +41,7 @@ interface Counted {
  * the ledger consumer's health.
  */
 class World {
-  readonly clock = new ManualClock(at('21:10'));
+  readonly clock: ManualClock;
   readonly mongo = MongoConnection.fromConfig(
     { url: mongoUrlWithDatabase(stack.mongoUrl, uniqueName('stats_closing').replace(/-/g, '_')) },
     logger,
@@ -51,7 +51,13 @@ class World {
   ledgerReady = true;
   parts!: ClosingComponents;
 
-  constructor(readonly producer: EventProducer) {}
+  /** The closer starts at `start` (its first boundary is that hour). */
+  constructor(
+    readonly producer: EventProducer,
+    start: Date = at('21:10'),
+  ) {
+    this.clock = new ManualClock(start);
+  }
 
   async start(): Promise<void> {
     await this.mongo.start();
@@ -174,8 +180,8 @@ describe('closing hours for billing: exactly once per (account, hour) and per (a
     await producer.shutdown();
   });
 
-  async function world(): Promise<World> {
-    const created = new World(producer);
+  async function world(start?: Date): Promise<World> {
+    const created = new World(producer, start);
     worlds.push(created);
     await created.start();
     return created;
@@ -370,6 +376,63 @@ describe('closing hours for billing: exactly once per (account, hour) and per (a
         event.periodStart?.toISOString() === '2026-02-01T00:00:00.000Z',
     );
     expect(february.lookups).toBe(1000);
+  });
+
+  it('closes December at 00:05 on 1 January and bills its late lookups, up to a week old, in January’s first hour', async () => {
+    const w = await world(new Date('2026-12-31T23:10:00.000Z'));
+    const [a, b] = [accountId(), accountId()];
+    const DECEMBER = new Date('2026-12-01T00:00:00.000Z');
+    const NEW_YEAR = new Date('2027-01-01T00:00:00.000Z');
+    expect(w.parts.gate.openFrom).toEqual(new Date('2026-12-31T23:00:00.000Z'));
+    await w.round([
+      { partition: 0, offset: 1, accountId: a, time: new Date('2026-12-31T23:20:00.000Z'), count: 10 },
+      { partition: 1, offset: 1, accountId: b, time: new Date('2026-12-31T23:59:59.999Z'), count: 1 },
+      { partition: 1, offset: 2, accountId: b, time: NEW_YEAR, count: 2 },
+    ]);
+    w.clock.set(new Date('2027-01-01T00:04:59.999Z'));
+    expect(await w.parts.closer.runOnce()).toBe(0);
+    w.clock.set(new Date('2027-01-01T00:05:00.000Z'));
+    expect(await w.parts.closer.runOnce()).toBe(1);
+    expect(await w.closingState()).toEqual({ openFrom: NEW_YEAR, closedTo: NEW_YEAR });
+
+    const months = await waitFor(
+      () => {
+        const found = recorder.events.filter(
+          (event) => [a, b].includes(event.accountId) && event.granularity === RollupGranularity.ROLLUP_GRANULARITY_MONTH,
+        );
+        return found.length >= 2 ? found : undefined;
+      },
+      { what: "December's two closed months" },
+    );
+    expect(months.map((event) => [event.accountId, event.periodStart, event.lookups, event.closed]).sort()).toEqual(
+      [
+        [a, DECEMBER, 10, true],
+        [b, DECEMBER, 1, true],
+      ].sort(),
+    );
+
+    // Late lookups counted after December closed: of its last hour, and of 25 December (inside the
+    // closer's look-back of a week), both carried into 00:00 on 1 January.
+    await w.round([
+      { partition: 0, offset: 2, accountId: a, time: new Date('2026-12-31T23:58:00.000Z'), count: 100 },
+      { partition: 2, offset: 1, accountId: a, time: new Date('2026-12-25T10:00:00.000Z'), count: 1000 },
+    ]);
+    w.clock.set(new Date('2027-01-01T01:05:00.000Z'));
+    expect(await w.parts.closer.runOnce()).toBe(1);
+    // Two months and four hours, each once.
+    const closed = await closedOnTopic([a, b], 6);
+    expect(closed).toHaveLength(6);
+    const hours = closed.filter((event) => event.granularity === RollupGranularity.ROLLUP_GRANULARITY_HOUR);
+    expect(hours.map((event) => [event.accountId, event.periodStart?.toISOString(), event.lookups]).sort()).toEqual(
+      [
+        [a, '2026-12-31T23:00:00.000Z', 10],
+        [b, '2026-12-31T23:00:00.000Z', 1],
+        [a, NEW_YEAR.toISOString(), 1100],
+        [b, NEW_YEAR.toISOString(), 2],
+      ].sort(),
+    );
+    // Every lookup is billed exactly once.
+    expect(hours.reduce((sum, event) => sum + event.lookups, 0)).toBe(await w.rollupLookups([a, b]));
   });
 
   it('sends the running month total of accounts with new public API usage (closed = false)', async () => {

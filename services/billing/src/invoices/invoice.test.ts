@@ -19,6 +19,23 @@ describe('invoice arithmetic', () => {
     });
   });
 
+  it('rolls the month and the year over at 00:00:00.000 UTC, and February 2028 has 29 days', () => {
+    expect(monthOf(new Date('2026-12-31T23:59:59.999Z'))).toEqual({
+      start: new Date('2026-12-01T00:00:00.000Z'),
+      end: new Date('2027-01-01T00:00:00.000Z'),
+    });
+    expect(monthOf(new Date('2027-01-01T00:00:00.000Z'))).toEqual({
+      start: new Date('2027-01-01T00:00:00.000Z'),
+      end: new Date('2027-02-01T00:00:00.000Z'),
+    });
+    const february = monthOf(new Date('2028-02-29T23:59:59.999Z'));
+    expect(february).toEqual({ start: new Date('2028-02-01T00:00:00.000Z'), end: new Date('2028-03-01T00:00:00.000Z') });
+    expect((february.end.getTime() - february.start.getTime()) / 86_400_000).toBe(29);
+    expect(monthOf(new Date('2027-03-01T00:00:00.000Z')).start).toEqual(new Date('2027-03-01T00:00:00.000Z'));
+    // 16:30 UTC on 31 December is 1 January in China: still December (run under TZ=Asia/Shanghai too).
+    expect(monthOf(new Date('2026-12-31T16:30:00.000Z')).start).toEqual(new Date('2026-12-01T00:00:00.000Z'));
+  });
+
   it('adds a plan line per period started in the month, marks prepaid ones, and sums integers', () => {
     const change = (overrides: Partial<SubscriptionChangeRecord>): SubscriptionChangeRecord => ({
       id: 'chg',

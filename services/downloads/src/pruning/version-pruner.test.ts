@@ -39,7 +39,7 @@ describe('VersionPruner', () => {
         folders: { list: async () => ['old-current', 'b', 'c', 'd'], remove: async (name) => void removed.push(name) },
         links: { versionsWithLiveLinks: async () => new Set<string>() } as unknown as LinkStore,
         streams,
-        clock: new ManualClock(),
+        clock: new ManualClock(new Date('2026-01-05T00:00:00.000Z')),
         keep: 2,
       },
       pino({ level: 'silent' }),
@@ -59,5 +59,55 @@ describe('VersionPruner', () => {
     expect(pruned).toEqual(['b']);
     // A version being pruned opens no new stream.
     expect(streams.open('b')).toBeUndefined();
+  });
+
+  it('keeps the newest build across the year end and frees a version when its last link expires after midnight', async () => {
+    const built = (name: string, iso: string): DatasetVersion => ({
+      version: name,
+      builtAt: new Date(iso),
+      publishedAt: new Date(iso),
+      files: [],
+    });
+    const known = [
+      built('dec31', '2026-12-31T23:59:59.999Z'),
+      built('jan01', '2027-01-01T00:00:00.000Z'),
+      built('dec30', '2026-12-30T12:00:00.000Z'),
+    ];
+    expect(pruneCandidates(known, new Set(['dec30', 'dec31', 'jan01']), 1).map((v) => v.version)).toEqual(['dec31', 'dec30']);
+
+    // One link to dec31, valid until 00:05 UTC on 1 January (links live while expiresAt > now, as the store reads them).
+    const linkExpiresAt = new Date('2027-01-01T00:05:00.000Z');
+    const asked: string[] = [];
+    const links = {
+      versionsWithLiveLinks: async (now: Date) => {
+        asked.push(now.toISOString());
+        return new Set(linkExpiresAt.getTime() > now.getTime() ? ['dec31'] : []);
+      },
+    } as unknown as LinkStore;
+    const removed: string[] = [];
+    const clock = new ManualClock(new Date('2027-01-01T00:04:59.999Z'));
+    const pruner = new VersionPruner(
+      {
+        store: {
+          listLive: async () => known.filter((v) => !removed.includes(v.version)),
+          currentVersion: async () => 'jan01',
+          markPruned: async () => undefined,
+        } as unknown as VersionStore,
+        folders: {
+          list: async () => known.map((v) => v.version).filter((v) => !removed.includes(v)),
+          remove: async (name) => void removed.push(name),
+        },
+        links,
+        streams: new OpenStreams(),
+        clock,
+        keep: 1,
+      },
+      pino({ level: 'silent' }),
+    );
+    expect(await pruner.runOnce()).toEqual({ deleted: ['dec30'], blocked: [{ version: 'dec31', reason: 'live-link' }] });
+    clock.advance(1);
+    expect(await pruner.runOnce()).toEqual({ deleted: ['dec31'], blocked: [] });
+    expect(asked).toEqual(['2027-01-01T00:04:59.999Z', '2027-01-01T00:05:00.000Z']);
+    expect(removed).toEqual(['dec30', 'dec31']);
   });
 });

@@ -131,6 +131,35 @@ describe('TaskIntake', () => {
     await waitFor(() => sink.events.some((e) => e.taskId === 'young' && e.kind === 'done'));
   });
 
+  it('expires at the exact instant across the year end and the leap day, with or without expires_at', async () => {
+    const { accept, clock, sink } = setup();
+    const midnight = new Date('2027-01-01T00:00:00.000Z');
+    clock.set(new Date('2026-12-31T23:59:59.999Z'));
+    expect(await accept({ taskId: 'y1', expiresAt: midnight })).toBe('started');
+    clock.set(midnight);
+    expect(await accept({ taskId: 'y2', expiresAt: midnight })).toBe('expired');
+
+    // Published 30 s before new year with the default TTL of 60 s: good until 00:00:30 on 1 January.
+    const published = new Date('2026-12-31T23:59:30.000Z');
+    clock.set(new Date('2027-01-01T00:00:29.999Z'));
+    expect(await accept({ taskId: 'y3', expiresAt: undefined }, undefined, published)).toBe('started');
+    clock.set(new Date('2027-01-01T00:00:30.000Z'));
+    expect(await accept({ taskId: 'y4', expiresAt: undefined }, undefined, published)).toBe('expired');
+
+    const leapPublished = new Date('2028-02-29T23:59:30.000Z');
+    clock.set(new Date('2028-03-01T00:00:29.999Z'));
+    expect(await accept({ taskId: 'l1', expiresAt: undefined }, undefined, leapPublished)).toBe('started');
+    clock.set(new Date('2028-03-01T00:00:30.000Z'));
+    expect(await accept({ taskId: 'l2', expiresAt: undefined }, undefined, leapPublished)).toBe('expired');
+
+    await waitFor(() => ['y1', 'y3', 'l1'].every((id) => sink.events.some((e) => e.taskId === id && e.kind === 'done')));
+    expect(sink.events.filter((e) => e.kind === 'failed').map((e) => [e.taskId, e.error])).toEqual([
+      ['y2', '任务已过期，未执行'],
+      ['y4', '任务已过期，未执行'],
+      ['l2', '任务已过期，未执行'],
+    ]);
+  });
+
   it('waits for a free slot (keeping the group alive), and ends hung runs FAILED on timeout and on close', async () => {
     const tracer = new ScriptedTracer({ ttls: [1], hang: true });
     const { accept, sink, pool } = setup({ tracer, capacity: 1, timeoutMs: 300 });

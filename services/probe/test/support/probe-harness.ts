@@ -1,11 +1,19 @@
 import { pino } from 'pino';
 import { EventProducer, TOPICS, createKafka } from '@ipdata/common';
-import { stackAddresses, uniqueName, waitFor } from '@ipdata/common/testing';
+import { ManualClock, stackAddresses, uniqueName, waitFor } from '@ipdata/common/testing';
 import { ProbeKind, ProbeTask } from '@ipdata/proto/events/v1/probe';
 import { buildProbeService, type ProbeService } from '../../src/app.js';
 import { loadProbeConfig, type ProbeConfig } from '../../src/config.js';
 
 const logger = pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' });
+
+/**
+ * The probe tests' time: tasks expire by this clock (the workers read it, TaskPublisher stamps
+ * expires_at from it), never by how long the broker took to hand a task over.
+ */
+export function probeTestClock(): ManualClock {
+  return new ManualClock(new Date('2026-05-04T03:00:00.000Z'));
+}
 
 /** A probe worker in-process on the test stack: a site and a group of its own, health on a free port. */
 export class ProbeWorker {
@@ -13,6 +21,9 @@ export class ProbeWorker {
   config!: ProbeConfig;
   service!: ProbeService;
   private stopped = false;
+
+  /** Without a clock the worker reads the real one (other services' tests publish tasks by their own clocks). */
+  constructor(readonly clock?: ManualClock) {}
 
   async start(overrides: Record<string, string> = {}): Promise<this> {
     this.config = loadProbeConfig({
@@ -30,7 +41,7 @@ export class ProbeWorker {
       SHUTDOWN_TIMEOUT_MS: '20000',
       ...overrides,
     });
-    this.service = buildProbeService(this.config, { logger });
+    this.service = buildProbeService(this.config, { logger, ...(this.clock ? { clock: this.clock } : {}) });
     await this.service.lifecycle.start();
     // Ready = producer connected, consumer joined its group, binary present.
     await waitFor(async () => (await this.readyz()).status === 200 || undefined, { timeoutMs: 60_000, what: 'probe /readyz' });
@@ -49,8 +60,10 @@ export class ProbeWorker {
   }
 }
 
-/** Publishes ProbeTasks the way bff-cn does (TOPICS.probeTask, key = task id). */
+/** Publishes ProbeTasks the way bff-cn does (TOPICS.probeTask, key = task id), expiring 2 minutes after `clock`'s now. */
 export class TaskPublisher {
+  constructor(private readonly clock: ManualClock) {}
+
   private readonly producer = EventProducer.fromConfig(
     { kafka: createKafka({ brokers: stackAddresses().kafkaBrokers, clientId: 'probe-test-tasks' }, logger), source: 'bff-cn' },
     logger,
@@ -67,7 +80,7 @@ export class TaskPublisher {
       kind: ProbeKind.PROBE_KIND_TRACEROUTE,
       targetInput: fields.target,
       maxHops: 5,
-      expiresAt: new Date(Date.now() + 120_000),
+      expiresAt: new Date(this.clock.now().getTime() + 120_000),
       visitorId: 'visitor-test',
       ...fields,
     });

@@ -59,4 +59,56 @@ describe('LiveMonthPublisher', () => {
     expect(publisher.pendingAccounts).toBe(0);
     expect(await publisher.runOnce()).toBe(0);
   });
+
+  it('on start, totals the accounts of the current UTC hour under the current month, on either side of new year', async () => {
+    const asked: string[] = [];
+    const sent: Array<{ accountId: string; monthStart: string }> = [];
+    const source: LiveUsageSource = {
+      monthTotals: async (accounts) => new Map(accounts.map((account) => [account, 1])),
+      accountsWithUsage: async (hour) => {
+        asked.push(hour.toISOString());
+        return ['a'];
+      },
+    };
+    const sender: RunningTotalSender = {
+      send: async (totals) =>
+        void sent.push(...totals.map((t) => ({ accountId: t.accountId, monthStart: t.monthStart.toISOString() }))),
+    };
+    for (const now of ['2026-12-31T23:59:59.999Z', '2027-01-01T00:00:00.000Z']) {
+      const publisher = new LiveMonthPublisher(
+        3_600_000,
+        { usage: source, sender, clock: new ManualClock(new Date(now)) },
+        logger,
+      );
+      await publisher.start();
+      try {
+        expect(await publisher.runOnce()).toBe(1);
+      } finally {
+        await publisher.shutdown();
+      }
+    }
+    expect(asked).toEqual(['2026-12-31T23:00:00.000Z', '2027-01-01T00:00:00.000Z']);
+    expect(sent).toEqual([
+      { accountId: 'a', monthStart: '2026-12-01T00:00:00.000Z' },
+      { accountId: 'a', monthStart: '2027-01-01T00:00:00.000Z' },
+    ]);
+  });
+
+  it('files events of 29 February under February and of 1 March under March', async () => {
+    const sent: Array<[string, string]> = [];
+    const sender: RunningTotalSender = {
+      send: async (totals) => void sent.push(...totals.map((t): [string, string] => [t.accountId, t.monthStart.toISOString()])),
+    };
+    const publisher = new LiveMonthPublisher(
+      60_000,
+      { usage, sender, clock: new ManualClock(new Date('2028-03-01T00:00:00Z')) },
+      logger,
+    );
+    publisher.onCounted([counted('a', new Date('2028-02-29T23:59:59.999Z')), counted('a', new Date('2028-03-01T00:00:00.000Z'))]);
+    expect(await publisher.runOnce()).toBe(2);
+    expect(sent.sort()).toEqual([
+      ['a', '2028-02-01T00:00:00.000Z'],
+      ['a', '2028-03-01T00:00:00.000Z'],
+    ]);
+  });
 });

@@ -30,4 +30,26 @@ describe('periodRange', () => {
     expect(() => periodRange(from, new Date(from.getTime() + (MAX_BUCKETS + 1) * 3_600_000), 'hour')).toThrow(/at most 744/);
     expect(() => periodRange(from, new Date('2026-01-11T00:00:00Z'), 'day', 9)).toThrow(/at most 9 day/);
   });
+
+  it('crosses the year boundary and the leap day on UTC period starts', () => {
+    const hours = periodRange(new Date('2026-12-31T22:30:00.000Z'), new Date('2027-01-01T01:59:59.999Z'), 'hour');
+    expect(hours.starts.map((start) => start.toISOString())).toEqual([
+      '2026-12-31T22:00:00.000Z',
+      '2026-12-31T23:00:00.000Z',
+      '2027-01-01T00:00:00.000Z',
+    ]);
+    // The last millisecond of the year rounds down into 31 December, not into the new year.
+    const days = periodRange(new Date('2026-12-30T12:00:00.000Z'), new Date('2026-12-31T23:59:59.999Z'), 'day');
+    expect(days.starts.map((start) => start.toISOString())).toEqual(['2026-12-30T00:00:00.000Z']);
+    expect(periodRange(new Date('2026-12-31T23:59:59.999Z'), new Date('2027-01-01T00:00:00.000Z'), 'day').starts).toEqual([
+      new Date('2026-12-31T00:00:00.000Z'),
+    ]);
+    const leap = periodRange(new Date('2028-02-28T00:00:00.000Z'), new Date('2028-03-01T00:00:00.000Z'), 'day');
+    expect(leap.starts.map((start) => start.toISOString())).toEqual(['2028-02-28T00:00:00.000Z', '2028-02-29T00:00:00.000Z']);
+    expect(periodRange(new Date('2027-02-28T00:00:00.000Z'), new Date('2027-03-01T00:00:00.000Z'), 'day').starts).toHaveLength(1);
+    // A leap February of hours is 696 buckets: inside the limit.
+    expect(periodRange(new Date('2028-02-01T00:00:00.000Z'), new Date('2028-03-01T00:00:00.000Z'), 'hour').starts).toHaveLength(
+      696,
+    );
+  });
 });

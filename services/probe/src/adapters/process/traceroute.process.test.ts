@@ -74,6 +74,6 @@ describe('TracerouteProcess', () => {
 
     controller.abort('stopped');
     expect(await ending).toEqual({ kind: 'aborted' });
-    await waitFor(() => !isAlive(script) && !isAlive(child), { what: 'the script and its child to be gone', timeoutMs: 5_000 });
+    await waitFor(() => !isAlive(script) && !isAlive(child), { what: 'the script and its child to be gone' });
   });
 });

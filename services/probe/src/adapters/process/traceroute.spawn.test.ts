@@ -18,6 +18,9 @@ vi.mock('node:child_process', () => ({
   },
 }));
 
+// A fresh copy of the module, bound to the mock: in a run with one module graph per worker
+// (--no-isolate, the calendar check) the other test file may have loaded it with the real spawn.
+vi.resetModules();
 const { TracerouteProcess } = await import('./traceroute.process.js');
 
 describe('TracerouteProcess spawn call', () => {
