@@ -1,30 +1,7 @@
-import { ResourceExhaustedError } from '@ipdata/common';
 import { ManualClock } from '@ipdata/common/testing';
 import { describe, expect, it } from 'vitest';
-import type { RateLimiter } from '../sms/sms-code.service.js';
+import { memoryLimiter, retryAfter } from '../../test/fixtures/limit-windows.js';
 import { LOGIN_ATTEMPTS_PER_WINDOW, limitLoginAttempts } from './login-limit.js';
-
-/** Counts per key; the window lives in the key, as with Redis. */
-function memoryLimiter(): RateLimiter {
-  const counts = new Map<string, number>();
-  return {
-    consume: async (key, limit) => {
-      const count = counts.get(key) ?? 0;
-      if (count >= limit) return false;
-      counts.set(key, count + 1);
-      return true;
-    },
-  };
-}
-
-async function retryAfter(call: Promise<unknown>): Promise<number | undefined> {
-  const error = await call.then(
-    () => expect.fail('expected a refusal'),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ResourceExhaustedError);
-  return (error as ResourceExhaustedError).retryAfterSeconds;
-}
 
 describe('login windows across calendar boundaries', () => {
   it('starts a new 15-minute login window at 1 Jan 00:00:00 UTC', async () => {
