@@ -1,6 +1,7 @@
 import type ExcelJS from 'exceljs';
 import { badInput } from '../face-a/envelope.js';
 import type { UploadedFile } from '../face-a/form-body.js';
+import { CpuMeter, emptyStats, XlsxBoundError, xlsxBoundsFor, type XlsxReadStats } from './xlsx-bounds.js';
 import { firstSheetRows } from './xlsx-first-sheet.js';
 
 /**
@@ -26,17 +27,37 @@ export function uploadKindOf(file: UploadedFile): UploadKind {
 const IP_TITLES = new Set(['ip', 'ips', 'ip地址', 'ipaddress', 'ip_address', 'address', '地址']);
 const ZIP_MAGIC = Buffer.from('PK\x03\x04', 'latin1');
 
+/** A workbook past one of its bounds (xlsx-bounds.ts): the rows counted include empty ones. */
+export const XLSX_TOO_LARGE_MSG = '文件过大或行数过多（空行也计入），请分批查询';
+
+/** The row limit xlsxLines assumes when the caller gives none: a visitor's (BATCH_MAX_ROWS). */
+const DEFAULT_MAX_ROWS = 10_000;
+/** Lines handed on together: the consumer's time between them is not charged to the parse. */
+const LINE_BATCH = 256;
+
+export interface XlsxLinesOptions {
+  /** The caller's row limit; the workbook's bounds are derived from it (xlsxBoundsFor). */
+  maxRows?: number;
+  /** Filled with what the read counted (bytes, rows, cells, CPU) when it ends. */
+  stats?: XlsxReadStats;
+}
+
 /**
  * The lines of an .xlsx upload, read as the sheet is parsed (rows are not all held): the first
  * tab, the column whose title in the first non-empty row is ip/IP/IP地址 (that row is then
  * skipped), otherwise the first column. Empty cells give empty lines (skipped like blank lines of
- * a text upload). A file that is not an xlsx workbook: code 400.
+ * a text upload). A file that is not an xlsx workbook: code 400; past a bound derived from
+ * `maxRows` (rows, cells, bytes, shared strings, CPU): code 400 XLSX_TOO_LARGE_MSG.
  */
-export async function* xlsxLines(data: Buffer): AsyncGenerator<string> {
+export async function* xlsxLines(data: Buffer, options: XlsxLinesOptions = {}): AsyncGenerator<string> {
   if (data.length < 4 || !data.subarray(0, 4).equals(ZIP_MAGIC)) throw unreadable();
+  const bounds = xlsxBoundsFor(options.maxRows ?? DEFAULT_MAX_ROWS);
+  const meter = new CpuMeter(bounds.cpuMs);
+  const read = { bounds, meter, stats: options.stats ?? emptyStats() };
   let column: number | undefined;
+  const batch: string[] = [];
   try {
-    for await (const row of firstSheetRows(data)) {
+    for await (const row of firstSheetRows(data, read)) {
       const cells = rowCells(row);
       if (column === undefined) {
         if (cells.every((cell) => cell === '')) continue;
@@ -44,11 +65,28 @@ export async function* xlsxLines(data: Buffer): AsyncGenerator<string> {
         column = titled >= 0 ? titled : 0;
         if (titled >= 0) continue;
       }
-      yield cells[column] ?? '';
+      if (batch.push(cells[column] ?? '') === LINE_BATCH) yield* handOn(batch, meter);
     }
-  } catch {
+    yield* handOn(batch, meter);
+  } catch (error) {
+    if (error instanceof XlsxBoundError) {
+      read.stats.stoppedBy = error.bound;
+      throw badInput(XLSX_TOO_LARGE_MSG);
+    }
     // Whatever the zip or XML parser met: the user can only re-save the file.
     throw unreadable();
+  }
+}
+
+/** Checks the budget, yields the batch's lines and empties it; the time until the consumer asks again is not charged. */
+function* handOn(batch: string[], meter: CpuMeter): Generator<string> {
+  meter.pause();
+  try {
+    meter.check();
+    for (const line of batch) yield line;
+    batch.length = 0;
+  } finally {
+    meter.resume();
   }
 }
 

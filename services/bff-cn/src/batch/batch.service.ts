@@ -15,6 +15,7 @@ import { decodeRow, type BatchRow } from './batch-rows.js';
 import { writeBatchXlsx, XLSX_CONTENT_TYPE } from './batch-xlsx.js';
 import type { BatchJobContext } from './batch.processor.js';
 import type { VipCheck } from './batch.ports.js';
+import { emptyStats, type XlsxReadStats } from './xlsx-bounds.js';
 
 export const BATCH_RATE_LIMITED_MSG = '批量查询过于频繁，请稍后再试';
 
@@ -25,6 +26,13 @@ export interface BatchLimits {
   vipMaxRows: number;
   /** How long a call waits for its job before answering 503. */
   waitMs: number;
+}
+
+/** The caller as the batch limits see it. */
+interface Caller {
+  accountId: string;
+  vip: boolean;
+  maxRows: number;
 }
 
 export interface BatchServiceDeps {
@@ -48,36 +56,62 @@ export class BatchService {
   async fromText(context: CallContext, ips: string, endpoint: string): Promise<FileAnswer> {
     const lines = splitIpsText(ips);
     if (lines.length === 0) throw badInput('请输入IP 地址');
-    return this.run(context, endpoint, 'lines', Readable.from([lines.join('\n')]), 'text');
+    const caller = await this.admit(context);
+    return this.run(context, caller, endpoint, 'lines', Readable.from([lines.join('\n')]), 'text');
   }
 
-  /** `file`: the upload of upload_ip_xlsx (.xlsx: first column or the IP column; .csv/.txt: the engine's rules). */
+  /**
+   * `file`: the upload of upload_ip_xlsx (.xlsx: first column or the IP column; .csv/.txt: the
+   * engine's rules). What needs no reading comes first: the extension, the upload's size (the form
+   * parser, UPLOAD_MAX_BYTES) and the batch limit, so a refused visitor's file is never parsed;
+   * then an .xlsx is read within bounds derived from the caller's row limit (xlsx-bounds.ts).
+   */
   async fromUpload(context: CallContext, file: UploadedFile, endpoint: string): Promise<FileAnswer> {
     const kind = uploadKindOf(file);
+    const caller = await this.admit(context);
     if (kind === 'xlsx') {
-      const lines = xlsxLines(file.data);
-      // Checked before anything is counted: a file that is not a workbook is bad input.
-      const first = await lines.next();
-      const all = async function* (): AsyncGenerator<string> {
-        if (first.done !== true) yield `${first.value}\n`;
-        for await (const line of lines) yield `${line.replace(/[\r\n]+/g, ' ')}\n`;
-      };
-      return this.run(context, endpoint, 'lines', Readable.from(all()), 'file');
+      const stats = emptyStats();
+      try {
+        const lines = xlsxLines(file.data, { maxRows: caller.maxRows, stats });
+        // Read before the job is created: a file that is not a workbook is refused without one.
+        const first = await lines.next();
+        const all = async function* (): AsyncGenerator<string> {
+          if (first.done !== true) yield `${first.value}\n`;
+          for await (const line of lines) yield `${line.replace(/[\r\n]+/g, ' ')}\n`;
+        };
+        return await this.run(context, caller, endpoint, 'lines', Readable.from(all()), 'file', stats);
+      } catch (error) {
+        if (stats.stoppedBy !== undefined) {
+          this.deps.logger.warn(
+            { requestId: context.requestId, bytes: file.data.length, ...stats },
+            'xlsx upload past its bounds',
+          );
+        }
+        throw error;
+      }
     }
-    return this.run(context, endpoint, 'auto', Readable.from([file.data]), 'file');
+    return this.run(context, caller, endpoint, 'auto', Readable.from([file.data]), 'file');
   }
 
-  private async run(
-    context: CallContext,
-    endpoint: string,
-    inputFormat: InputFormat,
-    input: Readable,
-    source: 'text' | 'file',
-  ): Promise<FileAnswer> {
+  /** Who calls (account, VIP, so the row limit), then the batch limit: 429 before any input is read. */
+  private async admit(context: CallContext): Promise<Caller> {
     const accountId = await optionalAccount(context, this.deps.sessions);
     const vip = accountId !== '' && (await this.deps.vip.isVip(accountId));
     const maxRows = vip ? this.deps.limits.vipMaxRows : this.deps.limits.maxRows;
     await this.limit(context);
+    return { accountId, vip, maxRows };
+  }
+
+  private async run(
+    context: CallContext,
+    caller: Caller,
+    endpoint: string,
+    inputFormat: InputFormat,
+    input: Readable,
+    source: 'text' | 'file',
+    xlsx?: XlsxReadStats,
+  ): Promise<FileAnswer> {
+    const { accountId, vip, maxRows } = caller;
     const ownerId = accountId !== '' ? accountId : context.visitorId;
     const jobContext: BatchJobContext = { visitorId: context.visitorId, accountId, plat: context.plat, endpoint };
     const t0 = performance.now();
@@ -119,6 +153,8 @@ export class BatchService {
         runMs: ms(t1, t2),
         xlsxMs: ms(t2, performance.now()),
         bytes: body.length,
+        // The upload's parse against its CPU budget (xlsx-bounds.ts).
+        ...(xlsx === undefined ? {} : { uploadParseCpuMs: Math.round(xlsx.cpuMs), uploadRows: xlsx.rows }),
       },
       'batch answered',
     );

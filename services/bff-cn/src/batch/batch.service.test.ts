@@ -1,0 +1,157 @@
+import type { Readable } from 'node:stream';
+import { deflateRawSync } from 'node:zlib';
+import type { BulkJobs } from '@ipdata/bulk-jobs';
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import type { CallContext } from '../face-a/face-a-call.js';
+import type { UploadedFile } from '../face-a/form-body.js';
+import { XLSX_TOO_LARGE_MSG } from './batch-input.js';
+import { BATCH_RATE_LIMITED_MSG, BatchService } from './batch.service.js';
+
+// The order of BatchService's checks on an upload, with its own ports faked (the limiter, the
+// bulk jobs, sessions, VIP): the batch limit comes before the file is read.
+
+const context: CallContext = {
+  requestId: 'r-1',
+  clientIp: '203.0.113.7',
+  visitorId: 'v-0123456789abcdef0123456789abcdef',
+  plat: 'pc',
+  token: undefined,
+  accountId: undefined,
+  startedAt: 0,
+};
+
+/** A zip of one stored (method 0) part per name: enough for the service to start reading it. */
+function zipOf(parts: Record<string, Buffer>): Buffer {
+  const out: Buffer[] = [];
+  const directory: Buffer[] = [];
+  let offset = 0;
+  for (const [fileName, data] of Object.entries(parts)) {
+    const name = Buffer.from(fileName);
+    const body = deflateRawSync(data);
+    const header = (signature: number, size: number) => {
+      const head = Buffer.alloc(size);
+      head.writeUInt32LE(signature, 0);
+      return head;
+    };
+    const local = header(0x04034b50, 30);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(body.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = header(0x02014b50, 46);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(body.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    out.push(local, name, body);
+    directory.push(central, name);
+    offset += local.length + name.length + body.length;
+  }
+  const central = Buffer.concat(directory);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(directory.length / 2, 8);
+  end.writeUInt16LE(directory.length / 2, 10);
+  end.writeUInt32LE(central.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...out, central, end]);
+}
+
+const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+/** 20 MB of empty rows, then one address (the sheet is read up to its first non-empty row): a ~40 KB upload. */
+const bomb = zipOf({
+  'xl/workbook.xml': Buffer.from(
+    `<workbook xmlns="${MAIN}" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">` +
+      '<sheets><sheet name="a" sheetId="1" r:id="rId1"/></sheets></workbook>',
+  ),
+  'xl/_rels/workbook.xml.rels': Buffer.from(
+    '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+      '<Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>',
+  ),
+  'xl/worksheets/sheet1.xml': Buffer.from(
+    `<worksheet xmlns="${MAIN}"><sheetData>` +
+      '<row r="1"/>'.repeat((20 * 1024 * 1024) / 12) +
+      '<row r="2"><c r="A2" t="inlineStr"><is><t>1.1.1.1</t></is></c></row></sheetData></worksheet>',
+  ),
+});
+
+/** The upload with its bytes behind a getter: reading them is counted. */
+function counted(data: Buffer): { file: UploadedFile; reads: () => number } {
+  let reads = 0;
+  const file = {
+    filename: 'bomb.xlsx',
+    mimeType: 'application/octet-stream',
+    get data() {
+      reads++;
+      return data;
+    },
+  };
+  return { file, reads: () => reads };
+}
+
+function service(allowed: boolean) {
+  const calls = { take: 0, submit: 0 };
+  const jobs = {
+    // The engine reads the input as it stores it: a parse error surfaces here.
+    submit: async (_owner: unknown, input: Readable) => {
+      calls.submit++;
+      for await (const _ of input);
+      throw new Error('the test has no job engine');
+    },
+  } as unknown as BulkJobs;
+  const batch = new BatchService({
+    jobs,
+    limiter: {
+      take: async () => {
+        calls.take++;
+        return { allowed, retryAfterSeconds: 60 };
+      },
+    },
+    sessions: { resolve: async () => Promise.reject(new Error('no sessions here')) },
+    vip: { isVip: async () => false },
+    limits: { maxRows: 10_000, vipMaxRows: 100_000, waitMs: 1_000 },
+    logger: pino({ level: 'silent' }),
+  });
+  return { batch, calls };
+}
+
+describe('BatchService upload order', () => {
+  it('answers a visitor past the batch limit 429 without reading the hostile file', async () => {
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    const { batch, calls } = service(false);
+    const { file, reads } = counted(bomb);
+    const before = process.cpuUsage();
+    await expect(batch.fromUpload(context, file, 'upload_ip_xlsx')).rejects.toMatchObject({
+      code: 429,
+      msg: BATCH_RATE_LIMITED_MSG,
+    });
+    const cpu = process.cpuUsage(before);
+    process.stdout.write(`429 for the hostile upload: CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms\n`);
+    expect(calls.take).toBe(1);
+    expect(reads()).toBe(0);
+    expect(calls.submit).toBe(0);
+  });
+
+  it('counts the call, then refuses the hostile file of a visitor under the limit at its bounds', async () => {
+    const { batch, calls } = service(true);
+    const { file, reads } = counted(bomb);
+    const before = process.cpuUsage();
+    await expect(batch.fromUpload(context, file, 'upload_ip_xlsx')).rejects.toMatchObject({
+      code: 400,
+      msg: XLSX_TOO_LARGE_MSG,
+    });
+    const cpu = process.cpuUsage(before);
+    process.stdout.write(`400 for the hostile upload: CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms\n`);
+    expect(calls.take).toBe(1);
+    expect(reads()).toBeGreaterThan(0);
+  });
+
+  it('refuses an unknown extension before the limit is taken', async () => {
+    const { batch, calls } = service(true);
+    const file = { filename: 'a.xls', mimeType: 'application/octet-stream', data: Buffer.alloc(0) };
+    await expect(batch.fromUpload(context, file, 'upload_ip_xlsx')).rejects.toMatchObject({ code: 400 });
+    expect(calls.take).toBe(0);
+  });
+});

@@ -1,0 +1,280 @@
+import { deflateRawSync } from 'node:zlib';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { XLSX_TOO_LARGE_MSG, xlsxLines } from './batch-input.js';
+import { CpuMeter, emptyStats, TagCounter, XlsxBoundError, xlsxBoundsFor, type XlsxReadStats } from './xlsx-bounds.js';
+
+// Hostile workbooks written by hand (a zip of the five parts exceljs reads), each refused at its
+// bound. The assertions count the work done (bytes inflated, rows and cells seen) rather than
+// time it; the CPU each refusal cost is printed for the record, not asserted.
+
+const VISITOR_ROWS = 10_000;
+const bounds = xlsxBoundsFor(VISITOR_ROWS);
+/** Slices are 4 KiB: a bound is seen within the slice that crosses it. */
+const SLICE = 4 * 1024;
+
+interface Part {
+  name: string;
+  data: Buffer;
+  /** The size the zip declares (the truth unless a test lies). */
+  declaredSize?: number;
+}
+
+const CRC_TABLE = Int32Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c;
+});
+
+function crc32(data: Buffer): number {
+  let crc = -1;
+  for (const byte of data) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ -1) >>> 0;
+}
+
+/** A zip of deflated parts: local headers, the central directory, its end record. */
+function zip(parts: Part[]): Buffer {
+  const out: Buffer[] = [];
+  const directory: Buffer[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    const name = Buffer.from(part.name);
+    const body = deflateRawSync(part.data, { level: 6 });
+    const size = part.declaredSize ?? part.data.length;
+    const crc = crc32(part.data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x0800, 6);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(body.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(body.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    out.push(local, name, body);
+    directory.push(central, name);
+    offset += local.length + name.length + body.length;
+  }
+  const central = Buffer.concat(directory);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(parts.length, 8);
+  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt32LE(central.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...out, central, end]);
+}
+
+const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const SHEET_HEAD = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${MAIN}"><sheetData>`;
+const SHEET_TAIL = '</sheetData></worksheet>';
+const FIRST_ROW = '<row r="1"><c r="A1" t="inlineStr"><is><t>1.1.1.1</t></is></c></row>';
+
+/** A minimal workbook: one sheet, optionally shared strings; `declared` overrides a part's declared size. */
+function workbook(sheet: Buffer, sharedStrings?: Buffer, declared: Record<string, number> = {}): Buffer {
+  const text = (xml: string) => Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>${xml}`);
+  const parts: Part[] = [
+    {
+      name: '[Content_Types].xml',
+      data: text(
+        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+          '<Default Extension="xml" ContentType="application/xml"/></Types>',
+      ),
+    },
+    {
+      name: 'xl/workbook.xml',
+      data: text(
+        `<workbook xmlns="${MAIN}" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">` +
+          '<sheets><sheet name="a" sheetId="1" r:id="rId1"/></sheets></workbook>',
+      ),
+    },
+    {
+      name: 'xl/_rels/workbook.xml.rels',
+      data: text(
+        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+          '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" ' +
+          'Target="worksheets/sheet1.xml"/></Relationships>',
+      ),
+    },
+    { name: 'xl/worksheets/sheet1.xml', data: sheet },
+  ];
+  if (sharedStrings !== undefined) parts.push({ name: 'xl/sharedStrings.xml', data: sharedStrings });
+  for (const part of parts) part.declaredSize = declared[part.name];
+  return zip(parts);
+}
+
+/** `head`, then `piece` repeated until about `bytes`, then `tail`. */
+function repeated(head: string, piece: string, bytes: number, tail: string): Buffer {
+  return Buffer.from(head + piece.repeat(Math.ceil(bytes / piece.length)) + tail);
+}
+
+const MB = 1024 * 1024;
+
+/** Reads the whole file as the service does; the error, the stats and the CPU it cost. */
+async function read(file: Buffer, maxRows = VISITOR_ROWS) {
+  const stats = emptyStats();
+  const before = process.cpuUsage();
+  let lines = 0;
+  let error: unknown;
+  try {
+    for await (const _ of xlsxLines(file, { maxRows, stats })) lines++;
+  } catch (caught) {
+    error = caught;
+  }
+  const cpu = process.cpuUsage(before);
+  return { error, stats, lines, cpuMs: (cpu.user + cpu.system) / 1000 };
+}
+
+function report(what: string, file: Buffer, result: { stats: XlsxReadStats; cpuMs: number }) {
+  const { stats } = result;
+  process.stdout.write(
+    `${what}: ${file.length} B upload refused by ${stats.stoppedBy} after ${stats.sheetBytes} B of sheet, ` +
+      `${stats.sharedStringBytes} B of shared strings, ${stats.rows} rows, ${stats.cells} cells, ` +
+      `${stats.sharedStrings} strings; CPU ${result.cpuMs.toFixed(0)} ms (parse ${stats.cpuMs.toFixed(0)} ms)\n`,
+  );
+}
+
+const tooLarge = { code: 400, msg: XLSX_TOO_LARGE_MSG };
+
+describe('xlsx bounds', () => {
+  it('derives the bounds from the row limit: the limit plus 1,000 rows, cells and bytes per row, 500 ms per 10,000', () => {
+    expect(bounds).toMatchObject({ rows: 11_000, cellsPerRow: 16_384, cells: 352_000, sharedStrings: 352_000, cpuMs: 800 });
+    expect(bounds.sheetBytes).toBe(11_000 * 2048);
+    expect(xlsxBoundsFor(100_000)).toMatchObject({ rows: 101_000, cpuMs: 8_000, sharedStringBytes: 64 * MB });
+  });
+
+  it('stops 20 MB of empty rows (a ~40 KB upload) at the row bound, counting the empty ones', async () => {
+    const file = workbook(repeated(SHEET_HEAD + FIRST_ROW, '<row r="2"/>', 20 * MB, SHEET_TAIL));
+    expect(file.length).toBeLessThan(64 * 1024);
+    const result = await read(file);
+    report('20 MB of empty rows', file, result);
+    expect(result.error).toMatchObject(tooLarge);
+    expect(result.stats.stoppedBy).toBe('rows');
+    expect(result.stats.rows).toBe(bounds.rows + 1);
+    // What was inflated: the rows up to the bound and the rest of that slice, not 20 MB.
+    expect(result.stats.sheetBytes).toBeLessThanOrEqual(SHEET_HEAD.length + FIRST_ROW.length + 12 * bounds.rows + SLICE);
+  });
+
+  it('refuses a shared strings part declared past its bound before inflating any of it', async () => {
+    const strings = repeated(`<sst xmlns="${MAIN}">`, '<si><t>x</t></si>', bounds.sharedStringBytes + 1, '</sst>');
+    const file = workbook(Buffer.from(SHEET_HEAD + FIRST_ROW + SHEET_TAIL), strings);
+    const result = await read(file);
+    report('shared strings past their bytes', file, result);
+    expect(result.error).toMatchObject(tooLarge);
+    expect(result.stats).toMatchObject({ stoppedBy: 'sharedStringBytes', sharedStringBytes: 0, sharedStrings: 0 });
+  });
+
+  it('stops a shared strings part of millions of empty strings at the count bound', async () => {
+    const strings = repeated(`<sst xmlns="${MAIN}">`, '<si/>', 10 * MB, '</sst>');
+    const file = workbook(Buffer.from(SHEET_HEAD + FIRST_ROW + SHEET_TAIL), strings);
+    const result = await read(file);
+    report('2 million shared strings', file, result);
+    expect(result.error).toMatchObject(tooLarge);
+    expect(result.stats.stoppedBy).toBe('sharedStrings');
+    expect(result.stats.sharedStrings).toBe(bounds.sharedStrings + 1);
+    expect(result.stats.sharedStringBytes).toBeLessThanOrEqual(100 + 5 * bounds.sharedStrings + SLICE);
+    // The sheet was never opened.
+    expect(result.stats.sheetBytes).toBe(0);
+  });
+
+  it('stops a row of a million and a half cells at 16,385 cells, before the row is parsed', async () => {
+    const file = workbook(repeated(`${SHEET_HEAD}<row r="1">`, '<c r="A1"/>', 16 * MB, `</row>${SHEET_TAIL}`));
+    const result = await read(file);
+    report('one row of 1.5 million cells', file, result);
+    expect(result.error).toMatchObject(tooLarge);
+    expect(result.stats).toMatchObject({ stoppedBy: 'cellsPerRow', rows: 1, cells: bounds.cellsPerRow + 1 });
+    expect(result.stats.sheetBytes).toBeLessThanOrEqual(SHEET_HEAD.length + 11 * (bounds.cellsPerRow + 1) + SLICE);
+  });
+
+  it('stops a part inflating past the size the zip declares at the declared size (yauzl checks it)', async () => {
+    const sheet = repeated(SHEET_HEAD + FIRST_ROW, '<row r="2"/>', 20 * MB, SHEET_TAIL);
+    const file = workbook(sheet, undefined, { 'xl/worksheets/sheet1.xml': 1_000 });
+    const result = await read(file);
+    report('a sheet declaring 1,000 B that inflates to 20 MB', file, result);
+    // A zip that lies about a size is a broken file: the user can only save it again.
+    expect(result.error).toMatchObject({ code: 400, msg: '无法读取 Excel 文件，请上传 .xlsx 格式的文件' });
+    expect(result.stats.sheetBytes).toBeLessThanOrEqual(1_000);
+    expect(result.stats.rows).toBeLessThan(100);
+  });
+
+  it('refuses a sheet declared past its bytes before inflating any of it', async () => {
+    const sheet = repeated(SHEET_HEAD + FIRST_ROW, '<row r="2"/>', bounds.sheetBytes + 1, SHEET_TAIL);
+    const result = await read(workbook(sheet));
+    expect(result.error).toMatchObject(tooLarge);
+    expect(result.stats).toMatchObject({ stoppedBy: 'sheetBytes', sheetBytes: 0, rows: 0 });
+  });
+
+  it('reads a good workbook at the row limit to its end, counting its rows, cells and CPU', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('a');
+    sheet.addRow(['IP地址', '备注']);
+    for (let row = 0; row < VISITOR_ROWS; row++) sheet.addRow([`10.0.${row >> 8}.${row & 255}`, `n${row}`]);
+    const file = Buffer.from(await book.xlsx.writeBuffer());
+    const result = await read(file);
+    process.stdout.write(
+      `good workbook of 10,000 rows: CPU ${result.cpuMs.toFixed(0)} ms (parse ${result.stats.cpuMs.toFixed(0)} ms)\n`,
+    );
+    expect(result.error).toBeUndefined();
+    expect(result.lines).toBe(VISITOR_ROWS);
+    expect(result.stats).toMatchObject({ stoppedBy: undefined, rows: VISITOR_ROWS + 1, cells: 2 * (VISITOR_ROWS + 1) });
+    expect(result.stats.sharedStrings).toBe(2 * (VISITOR_ROWS + 1));
+    expect(result.stats.cpuMs).toBeGreaterThan(0);
+  });
+});
+
+describe('TagCounter', () => {
+  it('counts <row, <c and <si start tags once, also when a slice cuts one, and nothing else', () => {
+    const seen: string[] = [];
+    const counter = new TagCounter((tag) => seen.push(tag));
+    const xml = '<cols><col min="1"/></cols><row r="1"><c r="A1"><v>1</v></c><c/></row><row>\n<c\tr="B2"></c></row><si/><sst>';
+    for (let cut = 0; cut <= xml.length; cut++) {
+      seen.length = 0;
+      const fresh = new TagCounter((tag) => seen.push(tag));
+      fresh.scan(Buffer.from(xml.slice(0, cut)));
+      fresh.scan(Buffer.from(xml.slice(cut)));
+      expect(seen, `cut at ${cut}`).toEqual(['row', 'c', 'c', 'row', 'c', 'si']);
+    }
+    // One byte at a time.
+    seen.length = 0;
+    for (const byte of Buffer.from(xml)) counter.scan(Buffer.from([byte]));
+    expect(seen).toEqual(['row', 'c', 'c', 'row', 'c', 'si']);
+  });
+});
+
+describe('CpuMeter', () => {
+  /** Spins until the process has used `ms` more CPU. */
+  function burn(ms: number) {
+    const start = process.cpuUsage();
+    for (;;) {
+      const used = process.cpuUsage(start);
+      if (used.user + used.system >= ms * 1000) return;
+    }
+  }
+
+  it('charges the CPU used while running, not while paused (nested pauses count once), and throws past its budget', () => {
+    const meter = new CpuMeter(60);
+    burn(30);
+    meter.pause();
+    meter.pause();
+    burn(100);
+    meter.resume();
+    burn(100);
+    meter.resume();
+    expect(meter.spentMs).toBeGreaterThanOrEqual(30);
+    expect(meter.spentMs).toBeLessThan(130);
+    meter.check();
+    burn(40);
+    expect(() => meter.check()).toThrow(XlsxBoundError);
+  });
+});

@@ -1,0 +1,154 @@
+import { deflateRawSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BffCnHarness, randomVisitor } from './fixtures/bff-cn-harness.js';
+
+// upload_ip_xlsx against a zip bomb, through the real stack (fixtures/bff-cn-harness.ts): a
+// ~40 KB .xlsx holding 20 MB of empty rows is refused at the row bound, a visitor past the batch
+// limit is answered 429 before it is read, and other calls keep answering meanwhile. The CPU and
+// the latencies are printed (measurements, not asserted: a loaded CI machine is several times
+// slower); the unit tests beside the code assert the work counted (src/batch/xlsx-bounds.test.ts).
+
+const h = new BffCnHarness({
+  UPLOAD_MAX_BYTES: String(2 * 1024 * 1024),
+  BATCH_RATE_LIMIT: '3',
+  LOOKUP_RATE_LIMIT: '1000000',
+});
+beforeAll(() => h.start(), 120_000);
+afterAll(() => h.stop());
+
+/** How many hostile uploads the latency is measured during. */
+const HOSTILE_UPLOADS = Number(process.env['HOSTILE_UPLOADS'] ?? 5);
+const TOO_LARGE = '文件过大或行数过多（空行也计入），请分批查询';
+const UA = 'batch-bounds-test-browser';
+const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+
+/** A zip of deflated parts (no CRCs: the parts are read through the central directory). */
+function zipOf(parts: Record<string, string>): Buffer {
+  const out: Buffer[] = [];
+  const directory: Buffer[] = [];
+  let offset = 0;
+  for (const [fileName, text] of Object.entries(parts)) {
+    const name = Buffer.from(fileName);
+    const data = Buffer.from(text);
+    const body = deflateRawSync(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(body.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(body.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    out.push(local, name, body);
+    directory.push(central, name);
+    offset += local.length + name.length + body.length;
+  }
+  const central = Buffer.concat(directory);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(directory.length / 2, 8);
+  end.writeUInt16LE(directory.length / 2, 10);
+  end.writeUInt32LE(central.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...out, central, end]);
+}
+
+/** 20 MB of empty rows, then one address: the shape of the report (31 KB holding 20 MB). */
+const bomb = zipOf({
+  'xl/workbook.xml':
+    `<workbook xmlns="${MAIN}" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">` +
+    '<sheets><sheet name="a" sheetId="1" r:id="rId1"/></sheets></workbook>',
+  'xl/_rels/workbook.xml.rels':
+    '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+    '<Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>',
+  'xl/worksheets/sheet1.xml':
+    `<worksheet xmlns="${MAIN}"><sheetData>` +
+    '<row r="1"/>'.repeat((20 * 1024 * 1024) / 12) +
+    '<row r="2"><c r="A2" t="inlineStr"><is><t>1.1.1.1</t></is></c></row></sheetData></worksheet>',
+});
+
+async function upload(data: Buffer, from: string): Promise<{ code: number; msg: string }> {
+  const form = new FormData();
+  form.set('file', new Blob([new Uint8Array(data)]), 'bomb.xlsx');
+  const response = await fetch(`${h.base}/v1/upload_ip_xlsx`, {
+    method: 'POST',
+    body: form,
+    headers: { 'x-forwarded-for': from, 'user-agent': UA },
+  });
+  // An .xlsx answer (the file was read as a batch): code 200.
+  if (!(response.headers.get('content-type') ?? '').startsWith('application/json')) {
+    await response.arrayBuffer();
+    return { code: response.status, msg: 'xlsx answer' };
+  }
+  return (await response.json()) as { code: number; msg: string };
+}
+
+/** An upload's answer and the process's CPU meanwhile (bff-cn runs in this process). */
+async function measured(data: Buffer, from: string) {
+  const before = process.cpuUsage();
+  const started = performance.now();
+  const answer = await upload(data, from);
+  const cpu = process.cpuUsage(before);
+  return { answer, cpuMs: (cpu.user + cpu.system) / 1000, ms: performance.now() - started };
+}
+
+/** Single lookups one after the other until `until` settles (or `count` of them without it); their latencies. */
+async function lookups(count: number, until?: Promise<unknown>): Promise<number[]> {
+  let done = false;
+  void until?.finally(() => (done = true));
+  const latencies: number[] = [];
+  while (until === undefined ? latencies.length < count : !done || latencies.length < 5) {
+    const started = performance.now();
+    const answer = await h.call('/v1/ip_search_zone', { form: { ip: '8.8.8.8' } });
+    latencies.push(performance.now() - started);
+    expect(answer.body.code).toBe(200);
+  }
+  return latencies;
+}
+
+function summary(latencies: number[]): string {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
+  return `n=${sorted.length} p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`;
+}
+
+describe('upload_ip_xlsx bounds', () => {
+  // The figures are printed before anything is asserted, so a run of the code before the bounds measures too.
+  it('refuses 20 MB of empty rows in a ~40 KB .xlsx at the row bound, others answering meanwhile', async () => {
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    await lookups(50); // warm-up
+    const first = await measured(bomb, randomVisitor());
+    process.stdout.write(
+      `hostile upload (${bomb.length} B): code ${first.answer.code} in ${first.ms.toFixed(0)} ms, process CPU ${first.cpuMs.toFixed(0)} ms\n`,
+    );
+    const alone = await lookups(200);
+    // Hostile uploads one after the other (each from its own visitor), lookups meanwhile.
+    const uploads = (async () => {
+      const answers = [];
+      for (let i = 0; i < HOSTILE_UPLOADS; i++) answers.push(await upload(bomb, randomVisitor()));
+      return answers;
+    })();
+    const during = await lookups(0, uploads);
+    process.stdout.write(`ip_search_zone alone: ${summary(alone)}\n`);
+    process.stdout.write(`ip_search_zone during ${HOSTILE_UPLOADS} hostile uploads: ${summary(during)}\n`);
+    expect(first.answer).toMatchObject({ code: 400, msg: TOO_LARGE });
+    for (const answer of await uploads) expect(answer).toMatchObject({ code: 400, msg: TOO_LARGE });
+  }, 300_000);
+
+  it('answers a visitor past the batch limit 429 before the file is read', async () => {
+    const from = randomVisitor();
+    const counted = [];
+    for (let i = 0; i < 3; i++) counted.push(await upload(bomb, from));
+    const refused = await measured(bomb, from);
+    process.stdout.write(
+      `hostile upload past the limit: code ${refused.answer.code} in ${refused.ms.toFixed(0)} ms, process CPU ${refused.cpuMs.toFixed(0)} ms\n`,
+    );
+    for (const answer of counted) expect(answer).toMatchObject({ code: 400, msg: TOO_LARGE });
+    expect(refused.answer).toEqual({ code: 429, msg: '批量查询过于频繁，请稍后再试', data: null });
+  }, 300_000);
+});
