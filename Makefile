@@ -93,7 +93,7 @@ test: lint build dataset k8s ## everything: lint, build, unit and integration te
 	scripts/test/run-vitest-lanes.sh
 
 .PHONY: test-calendar
-test-calendar: ## the unit tests under faketime at 2027-01-01T00:00:01Z and 2028-02-29T23:59:40Z, in UTC and Asia/Shanghai (part of make test)
+test-calendar: ## the unit tests under faketime at 2027-01-01T00:00:01Z and 2028-02-29T23:59:40Z (UTC; the latter also Asia/Shanghai); part of make test
 	scripts/test/install-faketime.sh
 	scripts/test/run-calendar-checks.sh
 

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The vitest part of `make test`, in three lanes that run at the same time; A and B are each a
 # vitest process with its own test stack (Kafka, FerretDB, Redis on its own ports and folder):
-#   lane A: stats and bff-en (integration), then every `system` file (bff-en, stats end to end,
+#   lane A: stats, bff-en and auth (integration), then every `system` file (bff-en, stats end to end,
 #           the web apps in Chromium) on the shared test system;
 #   lane B: the unit and web projects, then every other service's integration files;
 #   lane C: the calendar check (run-calendar-checks.sh): the unit project again under faketime at
-#           the first second of a month and year and at the end of 29 February, in UTC and in
-#           Asia/Shanghai. It needs no stack; its CPU fills the time A and B spend waiting.
+#           the first second of a month and year and at the end of 29 February (UTC, and the
+#           latter once more in Asia/Shanghai). It needs no stack; its CPU fills the time A and B
+#           spend waiting.
 # Integration files must run one at a time on one stack (services share topics and consumer
 # groups), but two stacks share nothing, and most integration time is waiting (rebalances,
 # restarts, timeouts), so two lanes on two cores take ~60% of one lane's time. The split keeps
@@ -15,7 +16,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 
-LANE_A_INTEGRATION=(services/stats/ services/bff-en/)
+LANE_A_INTEGRATION=(services/stats/ services/bff-en/ services/auth/)
 mkdir -p var/test-output
 
 lane() {
