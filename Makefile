@@ -83,19 +83,14 @@ image-check: ## the container image's build (infra/image) without Docker: a clea
 	infra/image/check.sh
 
 .PHONY: test
-test: ## everything: lint, build, unit and integration tests (starts and stops the test stack)
-	@# Two at a time: lint's type checks and ESLint, the build and the installs each leave a core idle.
-	$(MAKE) -j2 --output-sync=target lint build dataset k8s test-tools
-	scripts/test/run-vitest-lanes.sh
-
-.PHONY: test-tools
-test-tools: ## install what the tests run beside the code: the stack's servers and Debian's tools (part of make test)
+test: lint build dataset k8s ## everything: lint, build, unit and integration tests (starts and stops the test stack)
 	$(STACK) install
 	scripts/test/install-mmdb-readers.sh
 	scripts/test/install-probe-tools.sh
 	scripts/test/install-pdf-tools.sh
 	scripts/test/install-chromium.sh
 	scripts/test/install-faketime.sh
+	scripts/test/run-vitest-lanes.sh
 
 .PHONY: test-calendar
 test-calendar: ## the unit tests under faketime at 2027-01-01T00:00:01Z and 2028-02-29T23:59:40Z (UTC; the latter also Asia/Shanghai); part of make test
