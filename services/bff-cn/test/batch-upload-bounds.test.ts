@@ -1,5 +1,5 @@
-import { deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyRowsBomb } from './fixtures/hostile-xlsx.js';
 import { BffCnHarness, randomVisitor } from './fixtures/bff-cn-harness.js';
 
 // upload_ip_xlsx against a zip bomb, through the real stack (fixtures/bff-cn-harness.ts): a
@@ -20,57 +20,8 @@ afterAll(() => h.stop());
 const HOSTILE_UPLOADS = Number(process.env['HOSTILE_UPLOADS'] ?? 5);
 const TOO_LARGE = '文件过大或行数过多（空行也计入），请分批查询';
 const UA = 'batch-bounds-test-browser';
-const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 
-/** A zip of deflated parts (no CRCs: the parts are read through the central directory). */
-function zipOf(parts: Record<string, string>): Buffer {
-  const out: Buffer[] = [];
-  const directory: Buffer[] = [];
-  let offset = 0;
-  for (const [fileName, text] of Object.entries(parts)) {
-    const name = Buffer.from(fileName);
-    const data = Buffer.from(text);
-    const body = deflateRawSync(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    out.push(local, name, body);
-    directory.push(central, name);
-    offset += local.length + name.length + body.length;
-  }
-  const central = Buffer.concat(directory);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(directory.length / 2, 8);
-  end.writeUInt16LE(directory.length / 2, 10);
-  end.writeUInt32LE(central.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...out, central, end]);
-}
-
-/** 20 MB of empty rows, then one address: the shape of the report (31 KB holding 20 MB). */
-const bomb = zipOf({
-  'xl/workbook.xml':
-    `<workbook xmlns="${MAIN}" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">` +
-    '<sheets><sheet name="a" sheetId="1" r:id="rId1"/></sheets></workbook>',
-  'xl/_rels/workbook.xml.rels':
-    '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-    '<Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>',
-  'xl/worksheets/sheet1.xml':
-    `<worksheet xmlns="${MAIN}"><sheetData>` +
-    '<row r="1"/>'.repeat((20 * 1024 * 1024) / 12) +
-    '<row r="2"><c r="A2" t="inlineStr"><is><t>1.1.1.1</t></is></c></row></sheetData></worksheet>',
-});
+const bomb = emptyRowsBomb();
 
 async function upload(data: Buffer, from: string): Promise<{ code: number; msg: string }> {
   const form = new FormData();

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
-import { deflateRawSync } from 'node:zlib';
 import type { BulkJobs } from '@ipdata/bulk-jobs';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
+import { emptyRowsBomb } from '../../test/fixtures/hostile-xlsx.js';
 import type { CallContext } from '../face-a/face-a-call.js';
 import type { UploadedFile } from '../face-a/form-body.js';
 import { XLSX_TOO_LARGE_MSG } from './batch-input.js';
@@ -21,61 +21,7 @@ const context: CallContext = {
   startedAt: 0,
 };
 
-/** A zip of one stored (method 0) part per name: enough for the service to start reading it. */
-function zipOf(parts: Record<string, Buffer>): Buffer {
-  const out: Buffer[] = [];
-  const directory: Buffer[] = [];
-  let offset = 0;
-  for (const [fileName, data] of Object.entries(parts)) {
-    const name = Buffer.from(fileName);
-    const body = deflateRawSync(data);
-    const header = (signature: number, size: number) => {
-      const head = Buffer.alloc(size);
-      head.writeUInt32LE(signature, 0);
-      return head;
-    };
-    const local = header(0x04034b50, 30);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = header(0x02014b50, 46);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    out.push(local, name, body);
-    directory.push(central, name);
-    offset += local.length + name.length + body.length;
-  }
-  const central = Buffer.concat(directory);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(directory.length / 2, 8);
-  end.writeUInt16LE(directory.length / 2, 10);
-  end.writeUInt32LE(central.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...out, central, end]);
-}
-
-const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
-/** 20 MB of empty rows, then one address (the sheet is read up to its first non-empty row): a ~40 KB upload. */
-const bomb = zipOf({
-  'xl/workbook.xml': Buffer.from(
-    `<workbook xmlns="${MAIN}" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">` +
-      '<sheets><sheet name="a" sheetId="1" r:id="rId1"/></sheets></workbook>',
-  ),
-  'xl/_rels/workbook.xml.rels': Buffer.from(
-    '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-      '<Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>',
-  ),
-  'xl/worksheets/sheet1.xml': Buffer.from(
-    `<worksheet xmlns="${MAIN}"><sheetData>` +
-      '<row r="1"/>'.repeat((20 * 1024 * 1024) / 12) +
-      '<row r="2"><c r="A2" t="inlineStr"><is><t>1.1.1.1</t></is></c></row></sheetData></worksheet>',
-  ),
-});
+const bomb = emptyRowsBomb();
 
 /** The upload with its bytes behind a getter: reading them is counted. */
 function counted(data: Buffer): { file: UploadedFile; reads: () => number } {

@@ -1,6 +1,6 @@
-import { deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { FIRST_ROW, MAIN, SHEET_HEAD, SHEET_TAIL, repeated, workbook } from '../../test/fixtures/hostile-xlsx.js';
 import { XLSX_TOO_LARGE_MSG, xlsxLines } from './batch-input.js';
 import { CpuMeter, emptyStats, TagCounter, XlsxBoundError, xlsxBoundsFor, type XlsxReadStats } from './xlsx-bounds.js';
 
@@ -12,112 +12,6 @@ const VISITOR_ROWS = 10_000;
 const bounds = xlsxBoundsFor(VISITOR_ROWS);
 /** Slices are 4 KiB: a bound is seen within the slice that crosses it. */
 const SLICE = 4 * 1024;
-
-interface Part {
-  name: string;
-  data: Buffer;
-  /** The size the zip declares (the truth unless a test lies). */
-  declaredSize?: number;
-}
-
-const CRC_TABLE = Int32Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c;
-});
-
-function crc32(data: Buffer): number {
-  let crc = -1;
-  for (const byte of data) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ -1) >>> 0;
-}
-
-/** A zip of deflated parts: local headers, the central directory, its end record. */
-function zip(parts: Part[]): Buffer {
-  const out: Buffer[] = [];
-  const directory: Buffer[] = [];
-  let offset = 0;
-  for (const part of parts) {
-    const name = Buffer.from(part.name);
-    const body = deflateRawSync(part.data, { level: 6 });
-    const size = part.declaredSize ?? part.data.length;
-    const crc = crc32(part.data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    out.push(local, name, body);
-    directory.push(central, name);
-    offset += local.length + name.length + body.length;
-  }
-  const central = Buffer.concat(directory);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(central.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...out, central, end]);
-}
-
-const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
-const SHEET_HEAD = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${MAIN}"><sheetData>`;
-const SHEET_TAIL = '</sheetData></worksheet>';
-const FIRST_ROW = '<row r="1"><c r="A1" t="inlineStr"><is><t>1.1.1.1</t></is></c></row>';
-
-/** A minimal workbook: one sheet, optionally shared strings; `declared` overrides a part's declared size. */
-function workbook(sheet: Buffer, sharedStrings?: Buffer, declared: Record<string, number> = {}): Buffer {
-  const text = (xml: string) => Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>${xml}`);
-  const parts: Part[] = [
-    {
-      name: '[Content_Types].xml',
-      data: text(
-        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-          '<Default Extension="xml" ContentType="application/xml"/></Types>',
-      ),
-    },
-    {
-      name: 'xl/workbook.xml',
-      data: text(
-        `<workbook xmlns="${MAIN}" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">` +
-          '<sheets><sheet name="a" sheetId="1" r:id="rId1"/></sheets></workbook>',
-      ),
-    },
-    {
-      name: 'xl/_rels/workbook.xml.rels',
-      data: text(
-        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-          '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" ' +
-          'Target="worksheets/sheet1.xml"/></Relationships>',
-      ),
-    },
-    { name: 'xl/worksheets/sheet1.xml', data: sheet },
-  ];
-  if (sharedStrings !== undefined) parts.push({ name: 'xl/sharedStrings.xml', data: sharedStrings });
-  for (const part of parts) part.declaredSize = declared[part.name];
-  return zip(parts);
-}
-
-/** `head`, then `piece` repeated until about `bytes`, then `tail`. */
-function repeated(head: string, piece: string, bytes: number, tail: string): Buffer {
-  return Buffer.from(head + piece.repeat(Math.ceil(bytes / piece.length)) + tail);
-}
 
 const MB = 1024 * 1024;
 
