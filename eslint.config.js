@@ -17,11 +17,8 @@ const DRIVERS = ['mongoose', 'mongodb', 'ioredis', 'kafkajs'];
 // Code that runs per request or per event, where an allocation's hidden class costs (see the rule).
 const HOT_PATH_FILES = [
   'services/bff-en/src/public-api/**/*.ts',
-  'services/bff-en/src/quota/**/*.ts',
-  'services/bff-en/src/usage/**/*.ts',
   'services/bff-en/src/lookups/**/*.ts',
-  'services/bff-en/src/adapters/kafka/**/*.ts',
-  'services/bff-en/src/adapters/redis/**/*.ts',
+  'services/metering/src/**/*.ts',
   'services/common/src/kafka/**/*.ts',
   'services/common/src/outbox/**/*.ts',
   'services/auth/src/client/**/*.ts',

@@ -22,8 +22,7 @@
  * about half of what a reservation costs Redis: coalescing, not the script, is the lever there.
  */
 import { Redis } from 'ioredis';
-import { RedisQuotaStore } from '../../services/bff-en/src/adapters/redis/quota.redis-store.js';
-import type { ReserveCommand } from '../../services/bff-en/src/quota/quota.ports.js';
+import { RedisQuotaStore, type ReserveCommand } from '@ipdata/metering';
 import { emit, median, numberOption as option, processCpuMs } from './bench-support.js';
 
 const calls = option('calls', 20_000);

@@ -40,8 +40,8 @@ function problems(code: string): number {
 describe('eslint: no object literal starting with a spread on hot paths', () => {
   it.each([
     'services/bff-en/src/public-api/accounting.ts',
-    'services/bff-en/src/quota/quota.service.ts',
-    'services/bff-en/src/usage/usage-ledger.ts',
+    'services/metering/src/quota/quota.service.ts',
+    'services/metering/src/ledger/usage-ledger.ts',
     'services/common/src/kafka/event-producer.ts',
     'services/auth/src/client/api-key-cache.ts',
   ])('is on for %s', async (file) => {

@@ -18,6 +18,7 @@ import {
   topicSpecs,
 } from '@ipdata/common';
 import { WebApp } from '@ipdata/common/web-app';
+import { meteringFromConfig } from '@ipdata/metering';
 import { createLookupClient } from '@ipdata/lookup-engine/client';
 import { AuthServiceClient } from '@ipdata/proto/auth/v1/auth';
 import { BillingServiceClient } from '@ipdata/proto/billing/v1/billing';
@@ -35,7 +36,6 @@ import { GrpcAddressExplainer } from './adapters/grpc/explain.adapter.js';
 import { CommonReverseDns } from './adapters/dns/reverse-dns.adapter.js';
 import { GrpcLookupTrends } from './adapters/grpc/stats-trends.adapter.js';
 import { GrpcVisitCounts } from './adapters/grpc/stats.adapter.js';
-import { KafkaUsageSink } from './adapters/kafka/usage.kafka-sink.js';
 import { wireTraceroute } from './adapters/kafka/probe.wiring.js';
 import { KafkaVisitSink } from './adapters/kafka/visit.kafka-sink.js';
 import { RedisVisitorRateLimiter } from './adapters/redis/visitor-limit.redis.js';
@@ -112,21 +112,32 @@ export function buildBffCn(config: BffCnConfig, deps: BffCnDeps): BffCn {
   lifecycle.register(
     startupStep('kafka-topics', () => ensureTopics(kafka, topicSpecs([TOPICS.usageLookup, TOPICS.siteVisit]), logger)),
   );
-  // Advisory: while Kafka is down lookups keep answering (their usage events are dropped and counted).
+  // Advisory: while Kafka is down lookups keep answering (their usage events wait in Redis, services/metering).
   const advisory = { readiness: 'advisory' } as const;
   const producer = lifecycle.register(
     EventProducer.fromConfig({ kafka, source: 'bff-cn' }, moduleLogger(logger, 'producer')),
     advisory,
   );
-  const usage = new UsageEmitter(new KafkaUsageSink(producer), moduleLogger(logger, 'usage'));
-  // Components stop in reverse order: the HTTP server first, then this drain, then the producer,
-  // so the usage events of the last requests still go out.
-  lifecycle.register({ name: 'usage-drain', start: () => Promise.resolve(), shutdown: () => usage.drained() });
   // Also advisory: the visitor limit fails open when Redis is down (face-a-lookups.ts).
   const redis = lifecycle.register(
     RedisConnection.fromConfig({ url: config.REDIS_URL, commandTimeoutMs: 300 }, moduleLogger(logger, 'redis')),
     advisory,
   );
+  const { metering } = meteringFromConfig(
+    {
+      source: 'bff-cn',
+      instanceId: config.INSTANCE_ID,
+      redis,
+      redisUrl: config.REDIS_URL,
+      kafka,
+      clock: systemClock,
+      ledger: true,
+      defaultBurstPerSecond: 0,
+    },
+    lifecycle,
+    logger,
+  );
+  const usage = new UsageEmitter(metering);
   const lookups = new FaceALookups({
     engine,
     limiter: new RedisVisitorRateLimiter(redis.client, {

@@ -34,6 +34,8 @@ export const bffCnEnv = {
   SITE_ORIGIN: env.url(['http', 'https'], 'http://127.0.0.1:8081'),
   ...kafkaEnv,
   KAFKA_CLIENT_ID: env.string({ default: 'bff-cn', expected: 'a Kafka client id' }),
+  // The usage relay's name in the stream's consumer group (services/metering): unique per replica.
+  INSTANCE_ID: env.string({ default: 'local', expected: 'a name unique per replica (pod name)' }),
   ...redisEnv,
   // Comma-separated addresses or CIDRs whose X-Forwarded-For is believed (the ingress); empty = none.
   TRUSTED_PROXIES: env.list({ expected: 'comma-separated IP addresses or CIDR blocks (may be empty)' }),

@@ -30,9 +30,8 @@ import { DownloadsServiceClient } from '@ipdata/proto/downloads/v1/downloads';
 import { StatsServiceClient } from '@ipdata/proto/stats/v1/stats';
 import { ContentServiceClient } from '@ipdata/proto/content/v1/content';
 import { BulkJobs } from '@ipdata/bulk-jobs';
+import { meteringFromConfig } from '@ipdata/metering';
 import { GrpcLookupEngine, type LookupStreams } from './adapters/grpc/lookup-engine.adapter.js';
-import { UsageKafkaWorkerSink } from './adapters/kafka/usage-kafka-worker.sink.js';
-import { RedisQuotaStore } from './adapters/redis/quota.redis-store.js';
 import { GrpcStatsUsageHistory } from './adapters/grpc/stats-usage.adapter.js';
 import { GrpcDownloadPlans } from './adapters/grpc/billing-plans.adapter.js';
 import { GrpcDatabaseDownloads } from './adapters/grpc/downloads.adapter.js';
@@ -50,8 +49,6 @@ import type { PublicOperation } from './public-api/public-route.js';
 import { BulkLookupProcessor } from './public-api/bulk/bulk-lookup.processor.js';
 import { publicRoutes } from './public-api/public-routes.js';
 import { loadOpenApiJson } from './public-api/routes/openapi.routes.js';
-import { QuotaService } from './quota/index.js';
-import { UsageLedger } from './usage/index.js';
 import { UsageHistory } from './usage-history/usage-history.js';
 import { WebApiDispatcher } from './web-api/web-api.dispatcher.js';
 import { loadWebOpenApiJson, webApiRoutes } from './web-api/web-api.routes.js';
@@ -68,7 +65,7 @@ export interface BffEn {
 
 /**
  * The wiring: gRPC clients (lookup engine, auth) → the API-key cache and its invalidation
- * consumers → quota (Redis) and usage ledger (Kafka, journal under DATA_DIR) → the public API
+ * consumers → metering (quota and usage ledger: Redis, relayed to Kafka) → the public API
  * dispatcher in front of the HTTP server. Everything is registered with the lifecycle in start
  * order; main.ts calls this with the real config, tests with ports 0.
  */
@@ -99,7 +96,7 @@ export function buildBffEn(config: BffEnConfig, deps: { logger: Logger; clock?: 
     ),
   );
   // Kafka is advisory for readiness: while it is down the API keeps answering (usage events wait
-  // in the journal; cached keys expire after 10 s and are asked of auth again).
+  // in the Redis stream; cached keys expire after 10 s and are asked of auth again).
   const advisory = { readiness: 'advisory' } as const;
   const producer = lifecycle.register(
     EventProducer.fromConfig({ kafka, source: 'bff-en' }, moduleLogger(logger, 'producer')),
@@ -115,60 +112,27 @@ export function buildBffEn(config: BffEnConfig, deps: { logger: Logger; clock?: 
     lifecycle.register(consumer, advisory);
   }
 
-  let quota: QuotaService | undefined;
-  let ledger: UsageLedger | undefined;
   const redis = lifecycle.register(
     RedisConnection.fromConfig({ url: config.REDIS_URL, commandTimeoutMs: 300 }, moduleLogger(logger, 'redis')),
   );
-  if (quotaOn) {
-    quota = lifecycle.register(
-      QuotaService.create({
-        store: new RedisQuotaStore(redis.client),
-        clock,
-        logger: moduleLogger(logger, 'quota'),
-        journalDir: join(config.DATA_DIR, 'quota-journal'),
-        // One script call at a time; reservations arriving meanwhile go together in the next.
-        // Measured against 4 in flight (8 paired runs, GET /v1/ip with accounting, 50 connections,
-        // with the lookups' batcher alike): same throughput, p99 20–37 ms instead of 28–50 ms. Redis
-        // runs scripts one after another anyway; more calls in flight only meant smaller batches
-        // and more event-loop turns per request.
-        batch: { maxBatch: 1_000, maxInFlight: 1 },
-        ...(config.QUOTA_LEASE_INTERVAL_MS > 0 ? { leases: { intervalMs: config.QUOTA_LEASE_INTERVAL_MS } } : {}),
-      }),
-    );
-  }
-  if (ledgerOn) {
-    // Its own sink, not the EventProducer above: kafkajs's idempotent producer can wedge after a
-    // long broker outage, and event ids already make re-sends harmless (README.md, "The usage ledger").
-    // On a worker thread: kafkajs' per-record encoding stays off the requests' event loop.
-    const sink = lifecycle.register(
-      UsageKafkaWorkerSink.fromConfig(
-        {
-          brokers: config.KAFKA_BROKERS,
-          clientId: config.KAFKA_CLIENT_ID,
-          logLevel: config.LOG_LEVEL,
-          nice: config.USAGE_LEDGER_WORKER_NICE,
-        },
-        logger,
-      ),
-    );
-    ledger = lifecycle.register(
-      UsageLedger.fromConfig(
-        // Defaults 200 ms / 2,000 events: a few large sends per second rather than many small ones
-        // (each send is a produce request the broker, sharing our cores, handles); events are journalled meanwhile.
-        {
-          dir: join(config.DATA_DIR, 'usage-ledger'),
-          producer: sink,
-          source: 'bff-en',
-          clock,
-          lingerMs: config.USAGE_LEDGER_LINGER_MS,
-          batchSize: config.USAGE_LEDGER_BATCH,
-        },
-        moduleLogger(logger, 'usage-ledger'),
-      ),
-    );
-  }
-  const accounting = new Accounting(quota, ledger, config.DEFAULT_BURST_PER_SECOND);
+  const { metering, quota } = meteringFromConfig(
+    {
+      source: 'bff-en',
+      instanceId: config.INSTANCE_ID,
+      redis,
+      redisUrl: config.REDIS_URL,
+      kafka,
+      clock,
+      ...(quotaOn
+        ? { quota: { journalDir: join(config.DATA_DIR, 'quota-journal'), leaseIntervalMs: config.QUOTA_LEASE_INTERVAL_MS } }
+        : {}),
+      ledger: ledgerOn,
+      defaultBurstPerSecond: config.DEFAULT_BURST_PER_SECOND,
+    },
+    lifecycle,
+    logger,
+  );
+  const accounting = new Accounting(metering);
   const lookups = new LookupBatcher(engine);
   const mongo = lifecycle.register(MongoConnection.fromConfig({ url: config.MONGO_URL }, moduleLogger(logger, 'mongo')));
   const bulk = lifecycle.register(

@@ -45,14 +45,8 @@ export const bffEnEnv = {
   // holds, renewed (and what it granted counted) every QUOTA_LEASE_INTERVAL_MS; 0 = every
   // reservation asks Redis (README.md, "Quotas").
   QUOTA_LEASE_INTERVAL_MS: env.int({ min: 0, max: 1_000, default: 100 }),
-  // Where usage events wait (write-ahead journal), quota grants made while Redis was down, and bulk jobs.
-  DATA_DIR: env.string({ default: 'var/bff-en', expected: 'a directory for journals and bulk job files' }),
-  // The usage ledger's sends to Kafka: how long an event waits for company, and most events per send.
-  USAGE_LEDGER_LINGER_MS: env.int({ min: 0, max: 10_000, default: 200 }),
-  USAGE_LEDGER_BATCH: env.int({ min: 1, max: 10_000, default: 2_000 }),
-  // The nice value of the ledger's Kafka worker thread (Linux): the sends give way to answering
-  // requests when the cores are short; 0 = the same priority as the main thread.
-  USAGE_LEDGER_WORKER_NICE: env.int({ min: 0, max: 19, default: 10 }),
+  // Quota grants made while Redis was down (journalled until counted) and bulk job files.
+  DATA_DIR: env.string({ default: 'var/bff-en', expected: 'a directory for the quota journal and bulk job files' }),
   // V8's old-generation growing factor as a percentage (common's setHeapGrowingPercent): 100 = the next
   // mark-compact at twice what the last left alive, instead of a factor V8 picks per moment
   // (PERFORMANCE.md, session 34); 0 = V8's own.

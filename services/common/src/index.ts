@@ -127,13 +127,3 @@ export { duplicateKeyFields, isDuplicateKeyError, translateDuplicateKey } from '
 export { RedisConnection, type RedisConfig } from './redis/redis-connection.js';
 export { LimitedCounter, type LimitedIncrementResult } from './redis/limited-counter.js';
 export { defineRedisScript, type RedisScriptArg, type RedisScriptDefinition } from './redis/redis-script.js';
-export {
-  DEFAULT_QUOTA_KEY_PREFIX,
-  QUOTA_COUNTER_TTL_SECONDS,
-  QUOTA_KEY_SEGMENTS,
-  quotaAccountDayKey,
-  quotaDay,
-  quotaKeyDayKey,
-  quotaMonth,
-  quotaMonthKey,
-} from './redis/quota-keys.js';

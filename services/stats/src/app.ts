@@ -22,7 +22,6 @@ import { MongoGenerationStore } from './adapters/mongo/generation.store.js';
 import { MongoRollupCollectionsAdmin } from './adapters/mongo/rollup-collections.admin.js';
 import { ROLLUP_INDEXES, VISIT_INDEXES, ensureRollupIndexes } from './adapters/mongo/rollup-indexes.js';
 import { RedisEventClaims } from './adapters/redis/event-claims.redis.js';
-import { RedisQuotaCounters } from './adapters/redis/quota-counters.redis.js';
 import { RedisUniqueVisitors } from './adapters/redis/unique-visitors.redis.js';
 import { ledgerConsumer } from './adapters/kafka/ledger.consumer.js';
 import { KafkaLedgerReplaySource, committedLedgerOffsets } from './adapters/kafka/ledger-replay.source.js';
@@ -36,6 +35,7 @@ import { RollupGeneration, type RollupCollections } from './counters/rollup-gene
 import { LedgerBatchHandler } from './ledger/ledger-batch.handler.js';
 import type { ClosingGate, LedgerTarget } from './ledger/ledger-ports.js';
 import { usageFold } from './ledger/usage-fold.js';
+import { RedisQuotaCounters } from '@ipdata/metering';
 import { QuotaReconciler } from './reconcile/quota-reconciler.js';
 import { RollupQuotaUsage } from './reconcile/rollup-quota-usage.js';
 import { RollupReplays } from './replay/rollup-replay.js';

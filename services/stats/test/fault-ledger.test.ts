@@ -21,7 +21,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventProducer, TOPICS, createKafka, ensureTopics, topicSpecs } from '@ipdata/common';
 import { TopicRecorder, seededRandom, stackAddresses, uniqueName, waitFor } from '@ipdata/common/testing';
-import { brokerControl } from './fixtures/broker-control.js';
+import { brokerControl } from '../../../scripts/test/broker-control.js';
 import { bucketSums, sortedObject } from './fixtures/rollup-sums.js';
 import { StatsProcess, freePort, statsTestEnv } from './fixtures/stats-process.js';
 import {

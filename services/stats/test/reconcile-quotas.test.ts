@@ -19,18 +19,13 @@ import {
   createGrpcClient,
   createKafka,
   ensureTopics,
-  quotaAccountDayKey,
-  quotaDay,
-  quotaKeyDayKey,
-  quotaMonth,
-  quotaMonthKey,
   topicSpecs,
 } from '@ipdata/common';
+import { RedisQuotaStore, quotaAccountDayKey, quotaDay, quotaKeyDayKey, quotaMonth, quotaMonthKey } from '@ipdata/metering';
 import { grpcCaller, stackAddresses, testGrpcTls, uniqueName, waitFor } from '@ipdata/common/testing';
 import { UsageChannel, UsageEvent } from '@ipdata/proto/events/v1/usage';
 import * as statsApi from '@ipdata/proto/stats/v1/stats';
 import { StatsServiceClient, StatsServiceService } from '@ipdata/proto/stats/v1/stats';
-import { RedisQuotaStore } from '../../bff-en/src/adapters/redis/quota.redis-store.js';
 import { bucketSums } from './fixtures/rollup-sums.js';
 import { StatsProcess, freePort, statsTestEnv } from './fixtures/stats-process.js';
 

@@ -49,7 +49,7 @@ export class FaceAAsns {
       page: paging.page - 1,
       pageSize: paging.pageSize,
     });
-    this.record(context, 'asn_list_search', answer.total > 0);
+    await this.record(context, 'asn_list_search', answer.total > 0);
     return asnListView(answer, paging.page);
   }
 
@@ -66,17 +66,17 @@ export class FaceAAsns {
   private async found<T>(context: CallContext, endpoint: string, query: () => Promise<T>): Promise<T> {
     try {
       const answer = await query();
-      this.record(context, endpoint, true);
+      await this.record(context, endpoint, true);
       return answer;
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
-      this.record(context, endpoint, false);
+      await this.record(context, endpoint, false);
       throw new FaceAError(CODE.notFound, UNKNOWN_ASN_MSG);
     }
   }
 
-  private record(context: CallContext, endpoint: string, found: boolean): void {
-    this.deps.usage.record(context, {
+  private record(context: CallContext, endpoint: string, found: boolean): Promise<void> {
+    return this.deps.usage.record(context, {
       endpoint,
       ip: '',
       ipVersion: 0,

@@ -62,13 +62,14 @@ export class BatchLookupProcessor implements ChunkProcessor {
         countryCode !== '' ? UsageResult.USAGE_RESULT_FOUND : UsageResult.USAGE_RESULT_NOT_FOUND,
       );
     });
-    this.record(job, chunk, usage.groups(), started);
+    await this.record(job, chunk, usage.groups(), started);
     return { rows: rows.map(encodeRow), accepted, free: chunk.lines.length - accepted };
   }
 
-  private record(job: BulkJob, chunk: BulkChunk, groups: readonly UsageGroup[], started: number): void {
+  /** Resolves once every group's event is stored: the chunk counts as done only then. */
+  private async record(job: BulkJob, chunk: BulkChunk, groups: readonly UsageGroup[], started: number): Promise<void> {
     const { visitorId = '', accountId = '', plat = 'pc', endpoint = 'query_ip_batch_zone' } = job.context;
-    groups.forEach((group, i) => {
+    const stored = groups.map((group, i) => {
       const context: CallContext = {
         requestId: `${chunk.requestId}:${i}`,
         clientIp: '',
@@ -78,7 +79,7 @@ export class BatchLookupProcessor implements ChunkProcessor {
         accountId: accountId === '' ? undefined : accountId,
         startedAt: started,
       };
-      this.deps.usage.record(context, {
+      return this.deps.usage.record(context, {
         endpoint,
         ip: '',
         ipVersion: 0,
@@ -89,6 +90,7 @@ export class BatchLookupProcessor implements ChunkProcessor {
         freeCount: group.free,
       });
     });
+    await Promise.all(stored);
   }
 }
 

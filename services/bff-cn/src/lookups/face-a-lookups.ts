@@ -39,7 +39,7 @@ export class FaceALookups {
     const reserved = address.reserved !== ReservedReason.RESERVED_REASON_UNSPECIFIED;
     const info = reserved ? IpInfo.fromPartial({ ip: address.text, reserved: address.reserved }) : await fetch(address.text);
     const found = info.countryCode !== undefined && info.countryCode !== '';
-    this.deps.usage.record(context, {
+    await this.deps.usage.record(context, {
       endpoint,
       ip: address.text,
       ipVersion: address.family,

@@ -1,3 +1,4 @@
+import { Metering } from '@ipdata/metering';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PermissionDeniedError, UnauthenticatedError } from '@ipdata/common';
@@ -31,7 +32,7 @@ const KEY: ResolvedApiKey = {
 const NOW = new Date('2026-11-23T10:00:00Z');
 
 // Accounting off: the quota headers come from the plan.
-const accounting = new Accounting(undefined, undefined, 10);
+const accounting = new Accounting(new Metering(undefined, undefined, 10));
 
 const routes: PublicRoute[] = [
   {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { periodOf } from '../quota/quota-period.js';
+import { periodOf } from '@ipdata/metering';
 import { appendRateLimitHeaders, noQuota } from './rate-limit-headers.js';
 
 const DAY_S = 86_400;

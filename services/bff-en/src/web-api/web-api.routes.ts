@@ -8,7 +8,7 @@ import type { DatabaseAccess } from '../databases/database-access.js';
 import type { DomainResolver } from '../domain-lookup/domain-resolver.js';
 import type { LookupBatcher } from '../lookups/lookup-batcher.js';
 import type { Accounting } from '../public-api/accounting.js';
-import type { QuotaService } from '../quota/index.js';
+import type { QuotaService } from '@ipdata/metering';
 import { accountRoutes } from './routes/account.routes.js';
 import { billingRoutes } from './routes/billing.routes.js';
 import { contactRoutes } from './routes/contact.routes.js';

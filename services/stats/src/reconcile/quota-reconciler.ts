@@ -1,4 +1,5 @@
-import { quotaDay, quotaMonth, type Clock } from '@ipdata/common';
+import type { Clock } from '@ipdata/common';
+import { quotaDay, quotaMonth, type QuotaCounterFloor, type QuotaCounters } from '@ipdata/metering';
 import { monthStart, nextMonthStart } from '../counters/counter-delta.js';
 
 /** PUBLIC_API lookups (Σ event `count`) of one account's key on one UTC day, from the rollups. */
@@ -15,21 +16,8 @@ export interface QuotaUsageSource {
   publicApiLookupsByDay(query: { from: Date; to: Date; accountId?: string }): Promise<QuotaUsageRow[]>;
 }
 
-/** One of bff-en's quota counters and the value the rollups say it must at least have. */
-export interface QuotaCounterFloor {
-  kind: 'month' | 'accountDay' | 'keyDay';
-  /** Account id (month, accountDay) or API key id (keyDay). */
-  owner: string;
-  /** YYYY-MM (month) or YYYY-MM-DD. */
-  period: string;
-  value: number;
-}
-
-/** Port: bff-en's counters in Redis (adapters/redis/quota-counters.redis.ts). */
-export interface QuotaCounters {
-  /** Raises each counter below its floor to the floor, never lowers one; answers how many were raised. */
-  raise(floors: readonly QuotaCounterFloor[]): Promise<number>;
-}
+/** Port: the quota counters in Redis (metering's RedisQuotaCounters). */
+export type { QuotaCounterFloor, QuotaCounters };
 
 export interface ReconcileResult {
   accounts: number;

@@ -2,7 +2,7 @@ import { UnavailableError, type Clock } from '@ipdata/common';
 import type { BulkJob, ChunkProcessor } from '@ipdata/bulk-jobs';
 import { UsageResult } from '@ipdata/proto/events/v1/usage';
 import type { LookupEngine } from '../../lookups/lookup.ports.js';
-import type { QuotaSubject } from '../../quota/index.js';
+import type { QuotaSubject } from '@ipdata/metering';
 import type { Accounting } from '../accounting.js';
 import { ApiError } from '../api-error.js';
 import { decodedAnswers, lookUpBatch, mapBatchItems, type BatchItem } from '../batch-lookup.js';

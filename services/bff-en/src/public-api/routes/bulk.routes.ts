@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import { InvalidArgumentError } from '@ipdata/common';
 import type { BulkJob, BulkJobs } from '@ipdata/bulk-jobs';
-import type { QuotaDecision } from '../../quota/index.js';
+import type { QuotaDecision } from '@ipdata/metering';
 import type { Accounting, Caller } from '../accounting.js';
 import type { ApiCall } from '../api-call.js';
 import { ApiError, badRequest } from '../api-error.js';

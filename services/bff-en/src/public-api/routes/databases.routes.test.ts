@@ -1,3 +1,4 @@
+import { Metering } from '@ipdata/metering';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -118,7 +119,7 @@ let server: Server;
 let base: string;
 
 beforeAll(async () => {
-  const accounting = new Accounting(undefined, undefined, 10);
+  const accounting = new Accounting(new Metering(undefined, undefined, 10));
   const dispatcher = new PublicApiDispatcher({
     routes: databaseRoutes({
       accounting,

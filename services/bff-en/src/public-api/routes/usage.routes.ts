@@ -1,5 +1,5 @@
 import { PlanTier } from '@ipdata/proto/events/v1/billing';
-import { monthToDate } from '../../quota/quota-period.js';
+import { monthToDate } from '@ipdata/metering';
 import type { UsageHistory } from '../../usage-history/usage-history.js';
 import type { Accounting, Caller } from '../accounting.js';
 import type { PublicRoute } from '../public-route.js';

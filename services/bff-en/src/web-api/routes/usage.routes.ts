@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SubscriptionKind } from '@ipdata/proto/events/v1/billing';
-import { monthToDate, quotaSubjectOfPlan, type QuotaService } from '../../quota/index.js';
+import { monthToDate, quotaSubjectOfPlan, type QuotaService } from '@ipdata/metering';
 import { text } from '../web-input.js';
 import { defineWebRoute, type WebRoute } from '../web-route.js';
 import type { UsageSeries, WebBilling } from '../web-api.ports.js';

@@ -1,6 +1,0 @@
-export {
-  RedisQuotaStore,
-  createRedisQuotaService,
-  type RedisQuotaServiceOptions,
-  type RedisQuotaStoreOptions,
-} from './quota.redis-store.js';
