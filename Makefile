@@ -130,8 +130,8 @@ db-update: ## download/refresh databases like geoipupdate (KEY or IPDATA_API_KEY
 	$(TSX) scripts/ipdata-update.ts $(if $(KEY),--key $(KEY)) --dir $(or $(DIR),var/databases) $(foreach d,$(or $(DB),complete/mmdb),--db $(d)) $(if $(BASE_URL),--base-url $(BASE_URL))
 
 .PHONY: bench-ledger
-bench-ledger: ## CPU per usage event in bff-en's ledger producer (kafkajs, CloudEvents headers vs none; needs make stack-up; JSON lines)
-	$(TSX) scripts/bench/usage-kafka-records.bench.ts $(BENCH_ARGS)
+bench-ledger: ## CPU per usage event in metering (record into the Redis stream, relay to Kafka) beside kafkajs' own records (needs make stack-up; JSON lines)
+	$(TSX) scripts/bench/usage-ledger.bench.ts $(BENCH_ARGS)
 
 .PHONY: bench-stats
 bench-stats: ## stats consumer benchmark: events/s from a pre-filled usage.lookup.v1 to rollups vs a raw kafkajs read (needs make stack-up; JSON lines)

@@ -9,7 +9,7 @@ const conditions = ['source', 'node', 'development|production'];
 
 // Test files of the `system` project: tests of the one shared system of the run (lookup engine,
 // auth, billing, mail sink, bff-en as processes; `await useTestSystem()` in beforeAll). Only those:
-// a test that stops the broker or Redis (bff-en's usage-ledger and quota tests) stays in
+// a test that stops the broker or Redis (metering's usage-ledger and quota tests) stays in
 // `integration`, which runs before the system starts, so the system never sees an outage it did
 // not ask for (an auth consumer stuck after a broker restart failed a run). Add new system tests
 // here, e.g. 'frontends/*/e2e/**/*.test.ts' and 'services/bff-cn/test/**/*.test.ts'.

@@ -16,7 +16,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 
-LANE_A_INTEGRATION=(services/stats/ services/bff-en/ services/auth/)
+LANE_A_INTEGRATION=(services/stats/ services/bff-en/ services/auth/ services/metering/)
 mkdir -p var/test-output
 
 lane() {

@@ -81,7 +81,7 @@ describe('usage events of the public API', () => {
       first.kill('SIGKILL');
       await Promise.all(clients);
       await first.exited();
-      // Same instance and data dir: the new process replays what the killed one journalled.
+      // Same instance: the new relay first sends what the killed one left pending in the stream.
       restarted = await spawnBffEn({ INSTANCE_ID: first.instance });
       const ids = new Set(answered);
       await waitFor(
@@ -95,7 +95,7 @@ describe('usage events of the public API', () => {
       // Re-sent after the crash is allowed (consumers de-duplicate by id); an event without an answered request is not.
       const distinct = new Set(events.map((event) => event.meta?.id));
       expect(distinct.size).toBeGreaterThanOrEqual(ids.size);
-      // At most the requests in flight at the kill were journalled without reaching their client.
+      // At most the requests in flight at the kill were stored without reaching their client.
       expect(distinct.size - ids.size).toBeLessThanOrEqual(8);
     } finally {
       await restarted?.stop();

@@ -27,14 +27,14 @@ export {
   createRedisQuotaService,
   type RedisQuotaServiceOptions,
   type RedisQuotaStoreOptions,
-} from './redis/quota.redis-store.js';
+} from './adapters/redis/quota.redis-store.js';
 export {
   RedisQuotaCounters,
   type QuotaCounterFloor,
   type QuotaCounters,
   type RedisQuotaCountersOptions,
-} from './redis/quota-counters.redis.js';
-export { RedisUsageStream, type RedisUsageStreamOptions } from './redis/usage-stream.redis.js';
+} from './adapters/redis/quota-counters.redis.js';
+export { RedisUsageStream, type RedisUsageStreamOptions } from './adapters/redis/usage-stream.redis.js';
 export {
   DEFAULT_QUOTA_KEY_PREFIX,
   QUOTA_COUNTER_TTL_SECONDS,
@@ -43,6 +43,6 @@ export {
   quotaKeyDayKey,
   quotaMonth,
   quotaMonthKey,
-} from './redis/quota-keys.js';
-export { UsageKafkaSink, type UsageKafkaSinkConfig } from './kafka/usage-kafka.sink.js';
-export { meteringFromConfig, type MeteringConfig, type MeteringParts } from './metering.wiring.js';
+} from './adapters/redis/quota-keys.js';
+export { UsageKafkaSink, type UsageKafkaSinkConfig } from './adapters/kafka/usage-kafka.sink.js';
+export { meteringFromConfig, type MeteringConfig, type MeteringParts } from './adapters/metering.wiring.js';

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../testing/stack.js';
@@ -6,9 +8,8 @@ import { waitFor } from '../testing/stack.js';
 /**
  * patches/kafkajs+2.2.4.patch (applied by `npm ci`'s postinstall, patch-package) makes kafkajs'
  * record encoding cheaper without changing a byte on the wire: pooled encoder buffers, varints
- * written in place, small varlongs without Long, headers written into their record, a linear
- * grouping of messages per partition, and whole record batches that the sender writes once it
- * knows the partition count (`recordBatches`, the usage ledger's), sent as they are. It also stops
+ * written in place, small varlongs without Long, headers written into their record and a linear
+ * grouping of messages per partition; no hunk calls project code. It also stops
  * the 1 ms timer loop every idle broker connection ran (kafkajs #1556). These tests fail when the
  * patch is missing or wrong.
  */
@@ -22,9 +23,6 @@ interface KafkajsEncoder {
 const Encoder = require('kafkajs/src/protocol/encoder.js') as new (size?: number) => KafkajsEncoder;
 const Decoder = require('kafkajs/src/protocol/decoder.js') as new (buffer: Buffer) => unknown;
 const Long = require('kafkajs/src/utils/long.js') as { fromNumber(value: number): unknown };
-const { RecordBatch } = require('kafkajs/src/protocol/recordBatch/v0/index.js') as {
-  RecordBatch: (batch: object) => Promise<{ buffer: Buffer }>;
-};
 const Record = require('kafkajs/src/protocol/recordBatch/record/v0/index.js') as (record: object) => KafkajsEncoder;
 const Header = require('kafkajs/src/protocol/recordBatch/header/v0/index.js') as { writeTo?: unknown };
 const decodeRecord = require('kafkajs/src/protocol/recordBatch/record/v0/decoder.js') as (
@@ -40,9 +38,6 @@ interface KafkajsRequestQueue {
   destroy(): void;
 }
 const RequestQueue = require('kafkajs/src/network/requestQueue/index.js') as new (options: object) => KafkajsRequestQueue;
-const produceRequest = require('kafkajs/src/protocol/requests/produce/v3/request.js') as (request: object) => {
-  encode(): Promise<KafkajsEncoder>;
-};
 const silentLogger = { debug() {}, info() {}, warn() {}, error() {} };
 const groupMessagesPerPartition = require('kafkajs/src/producer/groupMessagesPerPartition.js') as (
   args: object,
@@ -107,75 +102,17 @@ describe('kafkajs patch (patches/kafkajs+2.2.4.patch)', () => {
     );
   });
 
-  it('sends a record batch the sender wrote as its partition’s records, the same bytes as from its messages', async () => {
-    const start = 1_700_000_000_000;
-    const messages = Array.from({ length: 300 }, (_, i) => ({
-      key: i % 7 === 0 ? null : `key-${i % 5}`,
-      value: Buffer.from(`value ${i} `.repeat(i % 40)),
-      headers: { ce_id: `id-${i}`, ce_time: new Date(start + i * 37).toISOString(), 'content-type': 'application/protobuf' },
-      timestamp: String(start + i * 37),
-    }));
-    // The batch kafkajs' produce request writes for these messages (its defaults for a plain producer).
-    const recordBatch = (
-      await RecordBatch({
-        records: messages.map((message, i) => Record({ ...message, offsetDelta: i, timestampDelta: i * 37 })),
-        firstTimestamp: start,
-        maxTimestamp: start + 299 * 37,
-        lastOffsetDelta: 299,
-      })
-    ).buffer;
-    const request = (batch: object[], more: object = {}) =>
-      produceRequest({
-        acks: -1,
-        timeout: 30_000,
-        topicData: [{ topic: 't', partitions: [{ partition: 2, messages: batch }] }],
-        ...more,
-      });
-    const expected = (await request(messages).encode()).buffer;
-    expect((await request([{ recordBatch }]).encode()).buffer).toEqual(expected);
-    // Beside other records, or from an idempotent or transactional producer, it would be wrong.
-    await expect(request([{ recordBatch }, messages[0]!]).encode()).rejects.toThrow(/only records/);
-    await expect(request([{ recordBatch }], { producerId: Long.fromNumber(7) }).encode()).rejects.toThrow(/plain producer/);
-    await expect(request([{ recordBatch }], { transactionalId: 'tx' }).encode()).rejects.toThrow(/plain producer/);
-  });
-
-  it('asks a recordBatches message for its batches with the partition count, beside keyed messages', () => {
-    const counts: number[] = [];
-    const written = {
-      recordBatches: (partitionCount: number) => {
-        counts.push(partitionCount);
-        return [
-          { partition: 0, recordBatch: Buffer.from('a') },
-          { partition: 3, recordBatch: Buffer.from('b') },
-        ];
-      },
-    };
+  it('calls no project code: a message is grouped by the partitioner whatever it carries, and no hunk names the project', () => {
     const grouped = groupMessagesPerPartition({
       topic: 't',
-      partitionMetadata: [0, 1, 2, 3].map((partitionId) => ({ partitionId })),
-      messages: [written, { key: '1' }],
+      partitionMetadata: [{ partitionId: 0 }, { partitionId: 1 }],
+      messages: [{ key: '1', recordBatches: () => [{ partition: 0, recordBatch: Buffer.from('a') }] }],
       partitioner: ({ message }: { message: { key: string } }) => Number(message.key),
     });
-    expect(counts).toEqual([4]);
-    expect(grouped).toEqual({
-      0: [{ partition: 0, recordBatch: Buffer.from('a') }],
-      1: [{ key: '1' }],
-      3: [{ partition: 3, recordBatch: Buffer.from('b') }],
-    });
-    const twice = {
-      recordBatches: () => [
-        { partition: 1, recordBatch: Buffer.from('a') },
-        { partition: 1, recordBatch: Buffer.from('b') },
-      ],
-    };
-    expect(() =>
-      groupMessagesPerPartition({
-        topic: 't',
-        partitionMetadata: [{ partitionId: 0 }, { partitionId: 1 }],
-        messages: [twice],
-        partitioner: () => 0,
-      }),
-    ).toThrow(/two record batches for partition 1/);
+    expect(Object.keys(grouped)).toEqual(['1']);
+    const patch = readFileSync(fileURLToPath(new URL('../../../../patches/kafkajs+2.2.4.patch', import.meta.url)), 'utf8');
+    const added = patch.split('\n').filter((line) => line.startsWith('+') && !line.startsWith('+++'));
+    expect(added.filter((line) => /services\/|@ipdata|recordBatch/.test(line))).toEqual([]);
   });
 
   it('groups messages per partition in their order', () => {

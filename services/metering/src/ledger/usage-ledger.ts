@@ -61,7 +61,7 @@ export class UsageLedger implements Component {
   }
 
   stats(): UsageLedgerStats {
-    return { ...this.counters, lastError: this.lastError };
+    return Object.assign({}, this.counters, { lastError: this.lastError });
   }
 
   async start(): Promise<void> {}

@@ -84,7 +84,7 @@ export class UsageRelay implements Component {
   }
 
   stats(): UsageRelayStats {
-    return { ...this.counters, lastSendError: this.lastSendError, lastAckAt: this.lastAckAt };
+    return Object.assign({}, this.counters, { lastSendError: this.lastSendError, lastAckAt: this.lastAckAt });
   }
 
   /** Stops reading; a send in flight may finish within drainTimeoutMs, anything else stays pending. */

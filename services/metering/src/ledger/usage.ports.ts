@@ -1,6 +1,6 @@
 /**
  * Where the ledger keeps events until the relay has them on Kafka (a Redis Stream in production,
- * redis/usage-stream.redis.ts). One append is one group of frames (usage-frames.ts).
+ * adapters/redis/usage-stream.redis.ts). One append is one group of frames (usage-frames.ts).
  */
 export interface UsageEventStore {
   /** Resolves once the store holds the group durably enough to answer the requests it stands for. */

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { defineRedisScript } from '@ipdata/common';
-import { QuotaService, type QuotaServiceOptions } from '../quota/quota.service.js';
+import { QuotaService, type QuotaServiceOptions } from '../../quota/quota.service.js';
 import {
   DEFAULT_QUOTA_KEY_PREFIX,
   QUOTA_COUNTER_TTL_SECONDS,
@@ -18,7 +18,7 @@ import type {
   ReserveOutcome,
   ReserveStatus,
   UsageCounters,
-} from '../quota/quota.ports.js';
+} from '../../quota/quota.ports.js';
 
 // The counters' key layout is common's (redis/quota-keys.ts): stats' quota reconciliation rebuilds the same keys.
 const { month: M, accountDay: DA, keyDay: DK } = QUOTA_KEY_SEGMENTS;

@@ -10,8 +10,8 @@ import {
   type TopicDefinition,
 } from '@ipdata/common';
 import { UsageEvent } from '@ipdata/proto/events/v1/usage';
-import { usageEventKey } from '../ledger/usage-record.js';
-import type { UsageEventSink } from '../ledger/usage.ports.js';
+import { usageEventKey } from '../../ledger/usage-record.js';
+import type { UsageEventSink } from '../../ledger/usage.ports.js';
 
 export interface UsageKafkaSinkConfig {
   kafka: Kafka;

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { StoredUsageGroup, UsageEventStore, UsageStreamReader } from '../ledger/usage.ports.js';
+import type { StoredUsageGroup, UsageEventStore, UsageStreamReader } from '../../ledger/usage.ports.js';
 
 export interface RedisUsageStreamOptions {
   /** The stream's key (default `usage:events`); every metering process of one platform shares it. */

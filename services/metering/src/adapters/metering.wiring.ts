@@ -1,10 +1,10 @@
 import type { Kafka } from 'kafkajs';
 import { RedisConnection, moduleLogger, type Clock, type Lifecycle, type Logger } from '@ipdata/common';
 import { UsageKafkaSink } from './kafka/usage-kafka.sink.js';
-import { UsageLedger } from './ledger/usage-ledger.js';
-import { UsageRelay } from './ledger/usage-relay.js';
-import { Metering } from './metering.js';
-import { QuotaService } from './quota/quota.service.js';
+import { UsageLedger } from '../ledger/usage-ledger.js';
+import { UsageRelay } from '../ledger/usage-relay.js';
+import { Metering } from '../metering.js';
+import { QuotaService } from '../quota/quota.service.js';
 import { RedisQuotaStore } from './redis/quota.redis-store.js';
 import { RedisUsageStream } from './redis/usage-stream.redis.js';
 
