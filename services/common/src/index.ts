@@ -36,9 +36,10 @@ export {
   isDomainError,
   isTransientError,
   type DomainErrorKind,
+  type DomainErrorOptions,
 } from './errors/domain-errors.js';
 export { fromGrpcError, toGrpcStatus } from './errors/grpc-status.js';
-export { toHttpError, type HttpErrorBody } from './errors/http-status.js';
+export { httpFailureOf, toHttpError, type HttpErrorBody, type HttpFailure } from './errors/http-status.js';
 export { errorText } from './errors/error-text.js';
 
 export { Lifecycle, runService, type Component, type LifecycleOptions, type ReadinessReport } from './lifecycle/lifecycle.js';

@@ -1,6 +1,5 @@
-import { NotFoundError } from '@ipdata/common';
+import { InvalidArgumentError, NotFoundError } from '@ipdata/common';
 import { UsageResult } from '@ipdata/proto/events/v1/usage';
-import { CODE, FaceAError } from '../face-a/envelope.js';
 import type { CallContext } from '../face-a/face-a-call.js';
 import type { FaceALookups } from '../lookups/face-a-lookups.js';
 import type { UsageEmitter } from '../usage/usage-emitter.js';
@@ -71,7 +70,7 @@ export class FaceAAsns {
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
       await this.record(context, endpoint, false);
-      throw new FaceAError(CODE.notFound, UNKNOWN_ASN_MSG);
+      throw new NotFoundError(UNKNOWN_ASN_MSG);
     }
   }
 
@@ -91,6 +90,6 @@ export class FaceAAsns {
 
 function checkedAsn(text: string): number {
   const asn = parseAsn(text);
-  if (asn === undefined) throw new FaceAError(CODE.badInput, BAD_ASN_MSG);
+  if (asn === undefined) throw new InvalidArgumentError(BAD_ASN_MSG);
   return asn;
 }

@@ -1,5 +1,5 @@
 import type ExcelJS from 'exceljs';
-import { badInput } from '../face-a/envelope.js';
+import { InvalidArgumentError } from '@ipdata/common';
 import type { UploadedFile } from '../face-a/form-body.js';
 import { CpuMeter, emptyStats, XlsxBoundError, xlsxBoundsFor, type XlsxReadStats } from './xlsx-bounds.js';
 import { firstSheetRows } from './xlsx-first-sheet.js';
@@ -20,7 +20,7 @@ export function uploadKindOf(file: UploadedFile): UploadKind {
   const extension = /\.([A-Za-z0-9]+)$/.exec(file.filename.trim())?.[1]?.toLowerCase();
   if (extension === 'xlsx') return 'xlsx';
   if (extension === 'csv' || extension === 'txt') return 'text';
-  throw badInput('仅支持 .xlsx、.csv、.txt 文件');
+  throw new InvalidArgumentError('仅支持 .xlsx、.csv、.txt 文件');
 }
 
 /** Header cells naming the address column of a sheet (lower-case, spaces removed). */
@@ -46,8 +46,9 @@ export interface XlsxLinesOptions {
  * The lines of an .xlsx upload, read as the sheet is parsed (rows are not all held): the first
  * tab, the column whose title in the first non-empty row is ip/IP/IP地址 (that row is then
  * skipped), otherwise the first column. Empty cells give empty lines (skipped like blank lines of
- * a text upload). A file that is not an xlsx workbook: code 400; past a bound derived from
- * `maxRows` (rows, cells, bytes, shared strings, CPU): code 400 XLSX_TOO_LARGE_MSG.
+ * a text upload). A file that is not an xlsx workbook: InvalidArgumentError (code 400); past a
+ * bound derived from `maxRows` (rows, cells, bytes, shared strings, CPU): InvalidArgumentError
+ * XLSX_TOO_LARGE_MSG.
  */
 export async function* xlsxLines(data: Buffer, options: XlsxLinesOptions = {}): AsyncGenerator<string> {
   if (data.length < 4 || !data.subarray(0, 4).equals(ZIP_MAGIC)) throw unreadable();
@@ -71,7 +72,7 @@ export async function* xlsxLines(data: Buffer, options: XlsxLinesOptions = {}): 
   } catch (error) {
     if (error instanceof XlsxBoundError) {
       read.stats.stoppedBy = error.bound;
-      throw badInput(XLSX_TOO_LARGE_MSG);
+      throw new InvalidArgumentError(XLSX_TOO_LARGE_MSG);
     }
     // Whatever the zip or XML parser met: the user can only re-save the file.
     throw unreadable();
@@ -115,5 +116,5 @@ function cellText(value: ExcelJS.CellValue | undefined): string {
 }
 
 function unreadable() {
-  return badInput('无法读取 Excel 文件，请上传 .xlsx 格式的文件');
+  return new InvalidArgumentError('无法读取 Excel 文件，请上传 .xlsx 格式的文件');
 }

@@ -1,9 +1,8 @@
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import type { BulkJobs, InputFormat } from '@ipdata/bulk-jobs';
-import { isDomainError, type Logger } from '@ipdata/common';
+import { InvalidArgumentError, ResourceExhaustedError, UnavailableError, isDomainError, type Logger } from '@ipdata/common';
 import { rateLimitKey } from '@ipdata/common/ip';
-import { badInput, CODE, FaceAError } from '../face-a/envelope.js';
 import type { CallContext } from '../face-a/face-a-call.js';
 import type { SessionResolver } from '../face-a/face-a.dispatcher.js';
 import type { FileAnswer } from '../face-a/file-answer.js';
@@ -55,7 +54,7 @@ export class BatchService {
   /** `ips`: the text field of query_ip_batch_zone. */
   async fromText(context: CallContext, ips: string, endpoint: string): Promise<FileAnswer> {
     const lines = splitIpsText(ips);
-    if (lines.length === 0) throw badInput('请输入IP 地址');
+    if (lines.length === 0) throw new InvalidArgumentError('请输入IP 地址');
     const caller = await this.admit(context);
     return this.run(context, caller, endpoint, 'lines', Readable.from([lines.join('\n')]), 'text');
   }
@@ -133,13 +132,13 @@ export class BatchService {
     } catch (error) {
       if (isDomainError(error) && error.reason === 'job_wait_timeout') {
         this.deps.logger.warn({ jobId: job.id, requestId: context.requestId }, 'batch job did not end in time');
-        throw new FaceAError(CODE.unavailable, '批量查询繁忙，请稍后再试');
+        throw new UnavailableError('批量查询繁忙，请稍后再试', { expose: true });
       }
       throw error;
     }
     if (ended.state !== 'completed') {
       this.deps.logger.error({ jobId: job.id, state: ended.state, message: ended.message }, 'batch job did not complete');
-      throw new FaceAError(CODE.unavailable, '批量查询失败，请稍后再试');
+      throw new UnavailableError('批量查询失败，请稍后再试', { expose: true });
     }
     const t2 = performance.now();
     const result = await this.deps.jobs.openResult(job.id, ownerId);
@@ -164,7 +163,7 @@ export class BatchService {
   /** The per-visitor limit on batch calls (its own counter): past it, 429; Redis down fails open (logged). */
   private async limit(context: CallContext): Promise<void> {
     const key = rateLimitKey(context.clientIp);
-    if (key === undefined) throw badInput('无法识别您的 IP 地址');
+    if (key === undefined) throw new InvalidArgumentError('无法识别您的 IP 地址');
     let decision;
     try {
       decision = await this.deps.limiter.take(key);
@@ -172,7 +171,7 @@ export class BatchService {
       this.deps.logger.warn({ err: error }, 'batch rate limit unavailable; batch allowed');
       return;
     }
-    if (!decision.allowed) throw new FaceAError(CODE.tooMany, BATCH_RATE_LIMITED_MSG);
+    if (!decision.allowed) throw new ResourceExhaustedError(BATCH_RATE_LIMITED_MSG);
   }
 
   /** The engine's intake refusals in face A's words. */
@@ -181,17 +180,17 @@ export class BatchService {
     const { maxRows, vip, source } = about;
     switch (error.reason) {
       case 'too_many_lines':
-        return badInput(
+        return new InvalidArgumentError(
           vip || maxRows >= this.deps.limits.vipMaxRows
             ? `单次最多查询 ${maxRows} 个 IP，请分批查询`
             : `单次最多查询 ${maxRows} 个 IP，请分批查询（VIP 会员单次可查询 ${this.deps.limits.vipMaxRows} 个）`,
         );
       case 'empty_input':
-        return badInput(source === 'file' ? '文件中没有 IP 地址' : '请输入IP 地址');
+        return new InvalidArgumentError(source === 'file' ? '文件中没有 IP 地址' : '请输入IP 地址');
       case 'line_too_long':
-        return badInput('文件中有过长的行，请每行填写一个 IP 地址');
+        return new InvalidArgumentError('文件中有过长的行，请每行填写一个 IP 地址');
       case 'input_too_large':
-        return badInput('上传文件过大');
+        return new InvalidArgumentError('上传文件过大');
       default:
         return error;
     }

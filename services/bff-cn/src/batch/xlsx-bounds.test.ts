@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { FIRST_ROW, MAIN, SHEET_HEAD, SHEET_TAIL, repeated, workbook } from '../../test/fixtures/hostile-xlsx.js';
+import { envelopeOfError, type Envelope } from '../face-a/envelope.js';
 import { XLSX_TOO_LARGE_MSG, xlsxLines } from './batch-input.js';
 import { CpuMeter, emptyStats, TagCounter, XlsxBoundError, xlsxBoundsFor, type XlsxReadStats } from './xlsx-bounds.js';
 
@@ -15,16 +16,16 @@ const SLICE = 4 * 1024;
 
 const MB = 1024 * 1024;
 
-/** Reads the whole file as the service does; the error, the stats and the CPU it cost. */
+/** Reads the whole file as the service does; face A's answer for the error, the stats and the CPU it cost. */
 async function read(file: Buffer, maxRows = VISITOR_ROWS) {
   const stats = emptyStats();
   const before = process.cpuUsage();
   let lines = 0;
-  let error: unknown;
+  let error: Envelope | undefined;
   try {
     for await (const _ of xlsxLines(file, { maxRows, stats })) lines++;
   } catch (caught) {
-    error = caught;
+    error = envelopeOfError(caught).envelope;
   }
   const cpu = process.cpuUsage(before);
   return { error, stats, lines, cpuMs: (cpu.user + cpu.system) / 1000 };

@@ -1,3 +1,4 @@
+import { InternalError } from '@ipdata/common';
 import type {
   Contact,
   GetContactsResponse,
@@ -40,7 +41,7 @@ function neighbourView(summary: NewsSummary | undefined) {
 }
 
 export function newsDetailView(news: GetNewsResponse) {
-  if (news.summary === undefined) throw new Error('content answered an article without its summary');
+  if (news.summary === undefined) throw new InternalError('content answered an article without its summary');
   return {
     ...newsSummaryView(news.summary),
     body_html: news.bodyHtml,
@@ -83,6 +84,6 @@ export function encodedContactsView(contacts: GetContactsResponse): Record<(type
 }
 
 export function submissionView(submission: Submission | undefined) {
-  if (submission === undefined) throw new Error('content answered a submission without its id');
+  if (submission === undefined) throw new InternalError('content answered a submission without its id');
   return { id: submission.id, received_at: iso(submission.receivedAt) };
 }

@@ -1,7 +1,14 @@
+import {
+  DeadlineExceededError,
+  InvalidArgumentError,
+  NotFoundError,
+  ResourceExhaustedError,
+  UnavailableError,
+  type DomainError,
+} from '@ipdata/common';
 import type { AddressResolution, DnsStatus, ReverseResolution } from '@ipdata/common/dns';
 import { asciiDomainName } from '@ipdata/common/dns';
 import { checkAddress, type CheckedAddress } from '@ipdata/lookup-engine/client';
-import { CODE, FaceAError, badInput } from '../face-a/envelope.js';
 import type { CallContext } from '../face-a/face-a-call.js';
 import type { FaceALookups } from '../lookups/face-a-lookups.js';
 import { type IpView, ipView } from '../lookups/ip-view.js';
@@ -26,10 +33,11 @@ export interface DomainServiceDeps {
 export const MAX_DOMAIN_ADDRESSES = 16;
 export const TOOL_RATE_LIMITED_MSG = '查询过于频繁，请稍后再试';
 
-const RESOLVE_MSG: Readonly<Record<Exclude<DnsStatus, 'records'>, [code: 404 | 503, msg: string]>> = {
-  no_records: [CODE.notFound, '域名不存在或没有解析记录'],
-  timeout: [CODE.unavailable, '域名解析超时，请稍后再试'],
-  failed: [CODE.unavailable, '域名解析失败，请稍后再试'],
+// Face A's words for the user, 503s included (`expose`).
+const RESOLVE_FAILURE: Readonly<Record<Exclude<DnsStatus, 'records'>, () => DomainError>> = {
+  no_records: () => new NotFoundError('域名不存在或没有解析记录'),
+  timeout: () => new DeadlineExceededError('域名解析超时，请稍后再试', { expose: true }),
+  failed: () => new UnavailableError('域名解析失败，请稍后再试', { expose: true }),
 };
 
 export interface DomainAnswer {
@@ -37,10 +45,10 @@ export interface DomainAnswer {
   addresses: IpView[];
 }
 
-/** The ASCII form of a domain name (common's rules), or code 400 "请输入正确的域名". */
+/** The ASCII form of a domain name (common's rules), or InvalidArgumentError "请输入正确的域名" (code 400). */
 export function faceADomainName(input: string): string {
   const ascii = asciiDomainName(input);
-  if (ascii === undefined) throw badInput('请输入正确的域名');
+  if (ascii === undefined) throw new InvalidArgumentError('请输入正确的域名');
   return ascii;
 }
 
@@ -60,8 +68,7 @@ export class DomainService {
       .filter((address): address is CheckedAddress => address !== undefined)
       .slice(0, MAX_DOMAIN_ADDRESSES);
     if (addresses.length === 0) {
-      const [code, msg] = RESOLVE_MSG[resolution.status === 'records' ? 'no_records' : resolution.status];
-      throw new FaceAError(code, msg);
+      throw RESOLVE_FAILURE[resolution.status === 'records' ? 'no_records' : resolution.status]();
     }
     const views: IpView[] = [];
     // One at a time, each with a request id of its own (`<request id>:<n>`, as batch does): usage
@@ -76,15 +83,15 @@ export class DomainService {
   async reverse(context: CallContext, address: CheckedAddress): Promise<{ ip: string; names: string[] }> {
     await this.takeTool(context);
     const { status, names } = await this.deps.dns.reverse(address.text);
-    if (status === 'timeout') throw new FaceAError(CODE.unavailable, '反向解析超时，请稍后再试');
-    if (status === 'failed') throw new FaceAError(CODE.unavailable, '反向解析失败，请稍后再试');
+    if (status === 'timeout') throw new DeadlineExceededError('反向解析超时，请稍后再试', { expose: true });
+    if (status === 'failed') throw new UnavailableError('反向解析失败，请稍后再试', { expose: true });
     return { ip: address.text, names };
   }
 
   /** The domain tools' per-visitor limit; Redis down: allowed (logged), like lookups. */
   async takeTool(context: CallContext): Promise<void> {
     const key = rateLimitKey(context.clientIp);
-    if (key === undefined) throw badInput('无法识别您的 IP 地址');
+    if (key === undefined) throw new InvalidArgumentError('无法识别您的 IP 地址');
     let allowed: boolean;
     try {
       ({ allowed } = await this.deps.toolLimiter.take(key));
@@ -92,6 +99,6 @@ export class DomainService {
       this.deps.logger.warn({ err: error }, 'domain tools rate limit unavailable; call allowed');
       return;
     }
-    if (!allowed) throw new FaceAError(CODE.tooMany, TOOL_RATE_LIMITED_MSG);
+    if (!allowed) throw new ResourceExhaustedError(TOOL_RATE_LIMITED_MSG);
   }
 }

@@ -1,5 +1,7 @@
 import {
+  BodyTooLargeError,
   ConflictError,
+  DeadlineExceededError,
   InvalidArgumentError,
   NotFoundError,
   PermissionDeniedError,
@@ -54,5 +56,30 @@ describe('face A envelope', () => {
     expect(down).toEqual({ envelope: { code: 503, msg: '服务暂不可用，请稍后再试', data: null }, fault: true });
     // Even a Chinese message of a 5xx is replaced by the standard text.
     expect(envelopeOfError(new UnavailableError('内部细节')).envelope.msg).toBe('服务暂不可用，请稍后再试');
+  });
+
+  it('shows the Chinese text of a 503 our domain code exposed; never a transport failure or a refusal of our identity', () => {
+    expect(envelopeOfError(new UnavailableError('暂无可用的探测节点，请稍后再试', { expose: true }))).toEqual({
+      envelope: { code: 503, msg: '暂无可用的探测节点，请稍后再试', data: null },
+      fault: true,
+    });
+    expect(
+      envelopeOfError(new DeadlineExceededError('Deadline exceeded after 3.001s,remote_addr=127.0.0.1:50051')).envelope,
+    ).toEqual({
+      code: 503,
+      msg: '服务暂不可用，请稍后再试',
+      data: null,
+    });
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379'), { code: 'ECONNREFUSED' });
+    expect(envelopeOfError(refused).envelope).toEqual({ code: 503, msg: '服务暂不可用，请稍后再试', data: null });
+    // A certificate without a caller name is our deployment's fault, not the visitor's login (506).
+    const uncertified = new UnauthenticatedError('the client certificate names no caller (Subject CN)', {
+      reason: 'caller_unknown',
+    });
+    expect(envelopeOfError(uncertified)).toEqual({
+      envelope: { code: 500, msg: '服务器繁忙，请稍后再试', data: null },
+      fault: true,
+    });
+    expect(envelopeOfError(new BodyTooLargeError(1024)).envelope).toEqual({ code: 400, msg: '请求参数不正确', data: null });
   });
 });

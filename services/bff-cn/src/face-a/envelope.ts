@@ -1,4 +1,4 @@
-import { isDomainError, type DomainError } from '@ipdata/common';
+import { edgeErrorOf, type EdgeError } from '@ipdata/common/http-edge';
 
 /**
  * Face A's answer codes (DESIGN-14 "Face A conventions"): the web client reads `code`, so every
@@ -37,7 +37,8 @@ export const MSG = {
 
 /**
  * A face A failure with its code and the Chinese text shown to the user. Thrown by calls and the
- * framework; anything else goes through `envelopeOfError`.
+ * framework only: domain modules throw common DomainErrors (Chinese messages; `expose` for a 503
+ * worded for the user), which `envelopeOfError` maps.
  */
 export class FaceAError extends Error {
   constructor(
@@ -64,21 +65,25 @@ const CHINESE = /[\u3400-\u9fff]/;
 
 /**
  * The envelope of a thrown error, and whether it must be logged as a fault (500/503):
- * - FaceAError: its own code and msg.
- * - DomainError (our domain code, or a gRPC answer of a back end mapped by callUnary): its kind
- *   decides the code; its message is shown only when it is Chinese (auth's face A messages are),
- *   else the code's standard text, so no English internals leak. A session error of auth is 506.
- * - Anything else: 500 "服务器繁忙，请稍后再试", details only in the log; never a stack trace.
+ * - FaceAError: its own code and msg (the framework and the calls).
+ * - Anything else by common's edge classification (edgeErrorOf): a DomainError's kind decides
+ *   the code (our domain modules', or a back end's gRPC answer mapped by callUnary). Its message
+ *   is shown only when it may be (a 4xx, or a 5xx our domain code exposed) and is Chinese (auth's
+ *   face A messages are), else the code's standard text, so no English internals leak. A session
+ *   error of auth is 506. Transport failures (gRPC UNAVAILABLE, a refused connection) are 503;
+ *   our own identity refused by a back end (`caller_*`) and anything that is not a DomainError
+ *   500 "服务器繁忙，请稍后再试", details only in the log; never a stack trace.
  */
 export function envelopeOfError(error: unknown): { envelope: Envelope; fault: boolean } {
   if (error instanceof FaceAError) return { envelope: failure(error.code, error.msg), fault: error.code >= 500 };
-  if (!isDomainError(error)) return { envelope: failure(CODE.internal, MSG.internal), fault: true };
-  const [code, standard] = codeOfDomainError(error);
-  const shown = code < 500 && code !== CODE.loginInvalid && CHINESE.test(error.message) ? error.message : standard;
+  const edge = edgeErrorOf(error);
+  const [code, standard] = codeOf(edge);
+  const text = edge.message;
+  const shown = text !== undefined && code !== CODE.loginInvalid && CHINESE.test(text) ? text : standard;
   return { envelope: failure(code, shown), fault: code >= 500 };
 }
 
-function codeOfDomainError(error: DomainError): [Exclude<FaceACode, 200>, string] {
+function codeOf(error: EdgeError): [Exclude<FaceACode, 200>, string] {
   switch (error.kind) {
     case 'invalid_argument':
     case 'conflict':
@@ -93,8 +98,7 @@ function codeOfDomainError(error: DomainError): [Exclude<FaceACode, 200>, string
       // wrong phone or password "login_failed", which is a user error on a login form.
       return error.reason === 'login_failed' ? [CODE.badInput, '手机号或密码错误'] : [CODE.loginInvalid, MSG.loginInvalid];
     case 'permission_denied':
-      // Our own identity refused by a back end's access policy is a deployment fault, not the user's.
-      return error.reason === 'caller_not_allowed' ? [CODE.internal, MSG.internal] : [CODE.forbidden, MSG.forbidden];
+      return [CODE.forbidden, MSG.forbidden];
     case 'unavailable':
     case 'deadline_exceeded':
       return [CODE.unavailable, MSG.unavailable];

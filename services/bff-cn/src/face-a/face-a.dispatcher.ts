@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ClientAddressResolver, Logger, VisitorIds } from '@ipdata/common';
+import { JSON_CONTENT_TYPE, OpenApiDocument, REQUEST_ID_HEADER, failEdge, routeMethod } from '@ipdata/common/http-edge';
 import { CODE, FaceAError, MSG, envelopeOfError, failure, success, type Envelope } from './envelope.js';
 import type { CallContext, FaceACall } from './face-a-call.js';
 import { sendFile } from './file-answer.js';
@@ -15,7 +16,7 @@ export interface SessionResolver {
 
 export interface FaceADispatcherDeps {
   calls: readonly FaceACall[];
-  /** Non-envelope GET documents by path (the OpenAPI document at /v1/openapi.json). */
+  /** Non-envelope GET documents by path: the OpenAPI document's JSON at /v1/openapi.json. */
   documents: ReadonlyMap<string, string>;
   sessions: SessionResolver;
   clientAddress: ClientAddressResolver;
@@ -24,7 +25,7 @@ export interface FaceADispatcherDeps {
   logger: Logger;
 }
 
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+const JSON_HEADERS = { 'content-type': JSON_CONTENT_TYPE, 'cache-control': 'no-store' };
 
 /**
  * Face A's router in front of common's HttpServer (`firstHandler`): it owns `/v1/...` and
@@ -34,8 +35,10 @@ const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache
  */
 export class FaceADispatcher {
   private readonly byPath: ReadonlyMap<string, FaceACall>;
+  private readonly documents: ReadonlyMap<string, OpenApiDocument>;
 
   constructor(private readonly deps: FaceADispatcherDeps) {
+    this.documents = new Map([...deps.documents].map(([path, json]) => [path, new OpenApiDocument(path, json)]));
     const byPath = new Map<string, FaceACall>();
     for (const call of deps.calls) {
       if (byPath.has(call.path)) throw new Error(`two face A calls on ${call.path}`);
@@ -53,11 +56,10 @@ export class FaceADispatcher {
   private async dispatch(request: IncomingMessage, response: ServerResponse, url: string): Promise<void> {
     const queryAt = url.indexOf('?');
     const path = queryAt < 0 ? url : url.slice(0, queryAt);
-    const method = request.method === 'HEAD' ? 'GET' : (request.method ?? 'GET');
-    const document = this.deps.documents.get(path);
-    if (document !== undefined && method === 'GET') {
-      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' });
-      response.end(document);
+    const method = routeMethod(request);
+    const document = this.documents.get(path);
+    if (document?.matches(method, path) === true) {
+      document.serve(request, response);
       return;
     }
     const call = this.byPath.get(path);
@@ -76,7 +78,7 @@ export class FaceADispatcher {
         maxFiles: hasFile ? 1 : 0,
       });
       const answer = await call.handle(context, validateInput(call.input, form));
-      response.setHeader('x-request-id', context.requestId);
+      response.setHeader(REQUEST_ID_HEADER, context.requestId);
       if (answer.file !== undefined) sendFile(response, answer.file);
       else send(response, 200, success(answer.data, answer.msg));
     } catch (error) {
@@ -107,17 +109,12 @@ export class FaceADispatcher {
 
   private fail(response: ServerResponse, call: FaceACall, context: CallContext, error: unknown): void {
     const { envelope, fault } = envelopeOfError(error);
-    const log = { call: call.name, requestId: context.requestId, code: envelope.code };
-    if (fault) this.deps.logger.error({ ...log, err: error }, 'face A call failed');
-    else this.deps.logger.debug({ ...log, answer: envelope.msg }, 'face A call refused');
-    if (response.headersSent) {
-      response.destroy();
-      return;
-    }
+    const fields = { call: call.name, requestId: context.requestId, code: envelope.code, answer: envelope.msg };
+    if (!failEdge(response, error, fault, { logger: this.deps.logger, fields, what: 'face A call' })) return;
     // The rest of the body was not read: the connection cannot carry another request.
     if (error instanceof UnreadBodyError) response.setHeader('connection', 'close');
-    // The id the log line above carries: support can find the failure from the client's answer.
-    response.setHeader('x-request-id', context.requestId);
+    // The id the log line carries: support can find the failure from the client's answer.
+    response.setHeader(REQUEST_ID_HEADER, context.requestId);
     send(response, 200, envelope);
   }
 }

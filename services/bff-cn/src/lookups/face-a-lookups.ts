@@ -2,8 +2,7 @@ import { rateLimitKey } from '@ipdata/common/ip';
 import type { CheckedAddress } from '@ipdata/lookup-engine/client';
 import { UsageResult } from '@ipdata/proto/events/v1/usage';
 import { IpInfo, ReservedReason } from '@ipdata/proto/lookup/v1/lookup';
-import type { Logger } from '@ipdata/common';
-import { CODE, FaceAError } from '../face-a/envelope.js';
+import { InvalidArgumentError, ResourceExhaustedError, type Logger } from '@ipdata/common';
 import type { CallContext } from '../face-a/face-a-call.js';
 import type { UsageEmitter } from '../usage/usage-emitter.js';
 import type { IpLookupEngine, VisitorRateLimiter } from './lookup.ports.js';
@@ -62,7 +61,7 @@ export class FaceALookups {
    */
   async limit(context: CallContext): Promise<void> {
     const key = rateLimitKey(context.clientIp);
-    if (key === undefined) throw new FaceAError(CODE.badInput, '无法识别您的 IP 地址');
+    if (key === undefined) throw new InvalidArgumentError('无法识别您的 IP 地址');
     let decision;
     try {
       decision = await this.deps.limiter.take(key);
@@ -71,6 +70,6 @@ export class FaceALookups {
       this.deps.logger.warn({ err: error }, 'visitor rate limit unavailable; lookup allowed');
       return;
     }
-    if (!decision.allowed) throw new FaceAError(CODE.tooMany, RATE_LIMITED_MSG);
+    if (!decision.allowed) throw new ResourceExhaustedError(RATE_LIMITED_MSG);
   }
 }

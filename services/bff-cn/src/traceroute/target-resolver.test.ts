@@ -1,6 +1,7 @@
 import { DNS_RCODE, type LocalDnsServer, startLocalDnsServer } from '@ipdata/common/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FaceAError } from '../face-a/envelope.js';
+import { isDomainError } from '@ipdata/common';
+import { envelopeOfError } from '../face-a/envelope.js';
 import { DnsTargetResolver } from './target-resolver.js';
 
 /** A real DNS server on 127.0.0.1 (common's test kit): the wire, not a mock. */
@@ -26,8 +27,9 @@ async function failure(promise: Promise<unknown>): Promise<[number, string]> {
     () => undefined,
     (e: unknown) => e,
   );
-  if (!(error instanceof FaceAError)) throw new Error(`expected a FaceAError, got ${String(error)}`);
-  return [error.code, error.msg];
+  if (!isDomainError(error)) throw new Error(`expected a DomainError, got ${String(error)}`);
+  const { code, msg } = envelopeOfError(error).envelope;
+  return [code, msg];
 }
 
 describe('DnsTargetResolver on the configured server', () => {

@@ -1,11 +1,11 @@
+import { InvalidArgumentError, UnavailableError } from '@ipdata/common';
 import { DnsResolver, asciiDomainName } from '@ipdata/common/dns';
-import { CODE, FaceAError, badInput } from '../face-a/envelope.js';
 import type { TargetResolver } from './traceroute.ports.js';
 
-/** The ASCII form of a domain name (common's rules, `asciiDomainName`), or code 400 "请输入正确的域名". */
+/** The ASCII form of a domain name (common's rules, `asciiDomainName`), or InvalidArgumentError "请输入正确的域名" (code 400). */
 export function domainName(input: string): string {
   const ascii = asciiDomainName(input);
-  if (ascii === undefined) throw badInput('请输入正确的域名');
+  if (ascii === undefined) throw new InvalidArgumentError('请输入正确的域名');
   return ascii;
 }
 
@@ -25,8 +25,8 @@ export class DnsTargetResolver implements TargetResolver {
     const resolution = await this.dns.resolveAddresses(domainName(domain));
     const addresses = [...resolution.a, ...resolution.aaaa];
     if (addresses.length > 0) return addresses;
-    if (resolution.status === 'no_records') throw badInput('域名没有解析到 IP 地址');
-    throw new FaceAError(CODE.unavailable, '域名解析失败，请稍后再试');
+    if (resolution.status === 'no_records') throw new InvalidArgumentError('域名没有解析到 IP 地址');
+    throw new UnavailableError('域名解析失败，请稍后再试', { expose: true });
   }
 
   shutdown(): void {

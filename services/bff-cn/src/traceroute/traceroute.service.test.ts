@@ -2,7 +2,8 @@ import { checkAddress, type CheckedAddress } from '@ipdata/lookup-engine/client'
 import { IpInfo } from '@ipdata/proto/lookup/v1/lookup';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { FaceAError } from '../face-a/envelope.js';
+import { InvalidArgumentError, isDomainError } from '@ipdata/common';
+import { envelopeOfError } from '../face-a/envelope.js';
 import type { CallContext } from '../face-a/face-a-call.js';
 import { domainName } from './target-resolver.js';
 import type { StoredHeartbeat, StoredProgress, StoredTask } from './task-progress.js';
@@ -61,8 +62,9 @@ async function failure(promise: Promise<unknown>): Promise<[number, string]> {
     () => undefined,
     (e: unknown) => e,
   );
-  if (!(error instanceof FaceAError)) throw new Error(`expected a FaceAError, got ${String(error)}`);
-  return [error.code, error.msg];
+  if (!isDomainError(error)) throw new Error(`expected a DomainError, got ${String(error)}`);
+  const { code, msg } = envelopeOfError(error).envelope;
+  return [code, msg];
 }
 
 describe('traceroute_task_add', () => {
@@ -163,7 +165,7 @@ describe('domainName', () => {
     expect(domainName('Example.COM.')).toBe('example.com');
     expect(domainName('中国.cn')).toBe('xn--fiqs8s.cn');
     for (const bad of ['127.0.0.1', 'localhost', 'example.com/x', 'a b.com', '-a.com', '']) {
-      expect(() => domainName(bad), bad).toThrow(FaceAError);
+      expect(() => domainName(bad), bad).toThrow(InvalidArgumentError);
     }
   });
 });

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { rateLimitKey } from '@ipdata/common/ip';
-import type { Logger } from '@ipdata/common';
+import { InvalidArgumentError, NotFoundError, ResourceExhaustedError, UnavailableError, type Logger } from '@ipdata/common';
 import { checkAddress, type CheckedAddress } from '@ipdata/lookup-engine/client';
 import { IpInfo, ReservedReason } from '@ipdata/proto/lookup/v1/lookup';
-import { CODE, FaceAError, badInput } from '../face-a/envelope.js';
 import type { CallContext } from '../face-a/face-a-call.js';
 import { ipView } from '../lookups/ip-view.js';
 import type { IpLookupEngine } from '../lookups/lookup.ports.js';
@@ -65,20 +64,20 @@ export class TracerouteService {
   }
 
   async add(context: CallContext, input: { ip?: CheckedAddress; domain?: string; site?: string }) {
-    if (input.ip !== undefined && input.domain !== undefined) throw badInput('IP 地址和域名只能填写一个');
-    if (input.ip === undefined && input.domain === undefined) throw badInput('请输入IP 地址或域名');
+    if (input.ip !== undefined && input.domain !== undefined) throw new InvalidArgumentError('IP 地址和域名只能填写一个');
+    if (input.ip === undefined && input.domain === undefined) throw new InvalidArgumentError('请输入IP 地址或域名');
     const target = input.ip ?? (await this.resolveDomain(input.domain as string));
     this.checkTarget(target);
     const sites = aliveSites(await this.deps.store.heartbeats(), this.now());
     const site = input.site === undefined ? pickSite(sites) : sites.find((alive) => alive.site === input.site);
     if (site === undefined) {
-      if (input.site !== undefined) throw badInput('该探测节点不可用，请选择其他节点');
-      throw new FaceAError(CODE.unavailable, NO_SITE_MSG);
+      if (input.site !== undefined) throw new InvalidArgumentError('该探测节点不可用，请选择其他节点');
+      throw new UnavailableError(NO_SITE_MSG, { expose: true });
     }
     // Counted only for a task that will be published: bad input costs the visitor nothing.
     const key = rateLimitKey(context.clientIp);
-    if (key === undefined) throw badInput('无法识别您的 IP 地址');
-    if (!(await this.deps.limiter.take(key)).allowed) throw new FaceAError(CODE.tooMany, TASK_LIMIT_MSG);
+    if (key === undefined) throw new InvalidArgumentError('无法识别您的 IP 地址');
+    if (!(await this.deps.limiter.take(key)).allowed) throw new ResourceExhaustedError(TASK_LIMIT_MSG);
 
     const createdAt = this.now();
     const task = {
@@ -105,7 +104,7 @@ export class TracerouteService {
 
   async get(taskId: string) {
     const stored = await this.deps.store.loadTask(taskId);
-    if (stored === undefined) throw new FaceAError(CODE.notFound, TASK_NOT_FOUND_MSG);
+    if (stored === undefined) throw new NotFoundError(TASK_NOT_FOUND_MSG);
     const { task } = stored;
     const view = foldProgress(task, stored.progress, this.now(), this.options.resultGraceMs);
     const locations = await this.locate(view.hops);
@@ -140,7 +139,7 @@ export class TracerouteService {
     const checked = addresses.map((address) => checkAddress(address)).filter((a): a is CheckedAddress => a !== undefined);
     // Prefer an address that may be probed, so a name with one private record still works.
     const usable = checked.find((address) => this.mayProbe(address)) ?? checked[0];
-    if (usable === undefined) throw badInput('域名没有解析到 IP 地址');
+    if (usable === undefined) throw new InvalidArgumentError('域名没有解析到 IP 地址');
     return usable;
   }
 
@@ -150,7 +149,7 @@ export class TracerouteService {
   }
 
   private checkTarget(address: CheckedAddress): void {
-    if (!this.mayProbe(address)) throw badInput(PRIVATE_TARGET_MSG);
+    if (!this.mayProbe(address)) throw new InvalidArgumentError(PRIVATE_TARGET_MSG);
   }
 
   /**

@@ -1,5 +1,5 @@
+import { NotFoundError, UnavailableError } from '@ipdata/common';
 import type { CheckedAddress } from '@ipdata/lookup-engine/client';
-import { CODE, FaceAError } from '../face-a/envelope.js';
 import {
   type DomainWhoisFields,
   type IpWhoisFields,
@@ -82,7 +82,8 @@ export class WhoisService {
         });
       } catch (error) {
         if (!(error instanceof WhoisExchangeError)) throw error;
-        if (answers.length === 0) throw new FaceAError(CODE.unavailable, FAILURE_MSG[error.failure]);
+        // Face A's words for the user (code 503), not the server's: `expose`.
+        if (answers.length === 0) throw new UnavailableError(FAILURE_MSG[error.failure], { expose: true });
         referralError = FAILURE_MSG[error.failure];
         break;
       }
@@ -93,7 +94,7 @@ export class WhoisService {
     }
     const last = answers.at(-1) as { server: string; text: string };
     if (last.text.trim() === '' || NOT_FOUND.test(last.text)) {
-      throw new FaceAError(CODE.notFound, kind === 'domain' ? '未查询到该域名的 WHOIS 信息' : '未查询到该 IP 的 WHOIS 信息');
+      throw new NotFoundError(kind === 'domain' ? '未查询到该域名的 WHOIS 信息' : '未查询到该 IP 的 WHOIS 信息');
     }
     return {
       query,

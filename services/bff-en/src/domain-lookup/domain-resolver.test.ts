@@ -1,6 +1,7 @@
+import { InvalidArgumentError, isDomainError } from '@ipdata/common';
 import { DNS_RCODE, type LocalDnsServer, startLocalDnsServer } from '@ipdata/common/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../public-api/api-error.js';
+import { type ApiError, apiErrorOf as publicErrorOf } from '../public-api/api-error.js';
 import { DomainResolver, domainName } from './domain-resolver.js';
 
 /** A real DNS server on 127.0.0.1 (common's test kit): the resolver is tested against the wire, not a mock of node:dns. */
@@ -33,14 +34,15 @@ function resolver(timeoutMs = 2000): DomainResolver {
   return new DomainResolver({ servers: [serverAddress], timeoutMs, tries: 1 });
 }
 
+/** The resolver's DomainError as the public API answers it (its one mapper). */
 async function apiErrorOf(promise: Promise<unknown>): Promise<ApiError> {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof ApiError) return error;
+    if (isDomainError(error)) return publicErrorOf(error);
     throw error;
   }
-  throw new Error('expected an ApiError');
+  throw new Error('expected a DomainError');
 }
 
 describe('DomainResolver against a DNS server on loopback', () => {
@@ -123,10 +125,11 @@ describe('domainName', () => {
       } catch (error) {
         caught = error;
       }
-      expect(caught, input).toBeInstanceOf(ApiError);
-      expect((caught as ApiError).code).toBe('invalid_domain');
-      expect((caught as ApiError).status).toBe(400);
-      expect((caught as ApiError).message.length).toBeLessThan(120);
+      expect(caught, input).toBeInstanceOf(InvalidArgumentError);
+      const answered = publicErrorOf(caught);
+      expect(answered.code).toBe('invalid_domain');
+      expect(answered.status).toBe(400);
+      expect(answered.message.length).toBeLessThan(120);
     }
   });
 });

@@ -1,5 +1,13 @@
+import { DeadlineExceededError, InvalidArgumentError, NotFoundError, UnavailableError } from '@ipdata/common';
 import { type AddressResolution, DnsResolver, asciiDomainName } from '@ipdata/common/dns';
-import { ApiError, badRequest } from '../public-api/api-error.js';
+
+/** The reasons of the resolver's DomainErrors (the public API words them: public-api/api-error.ts). */
+export const DOMAIN_ERRORS = {
+  invalidDomain: 'invalid_domain',
+  notFound: 'domain_not_found',
+  timeout: 'dns_timeout',
+  failed: 'dns_failed',
+} as const;
 
 /**
  * A and AAAA records for `GET /v1/domain/{name}`, over common's DnsResolver (its own c-ares
@@ -31,38 +39,28 @@ export class DomainResolver {
   }
 
   /**
-   * Both record types, queried at once. Errors (ApiError): 400 `invalid_domain` for a name that
-   * is not a domain name, 404 `domain_not_found` when it has neither A nor AAAA records (NXDOMAIN
-   * included), 504 `dns_timeout` when either query times out and 502 `dns_failed` when either
-   * fails otherwise. A half answer is an error on purpose: the route promises both record types,
-   * and leaving the AAAA records out without saying so would mislead.
+   * Both record types, queried at once. Errors (common DomainErrors, reasons DOMAIN_ERRORS):
+   * InvalidArgumentError `invalid_domain` for a name that is not a domain name, NotFoundError
+   * `domain_not_found` when it has neither A nor AAAA records (NXDOMAIN included),
+   * DeadlineExceededError `dns_timeout` when either query times out and UnavailableError
+   * `dns_failed` when either fails otherwise (both with messages for the caller: `expose`). A half
+   * answer is an error on purpose: the route promises both record types, and leaving the AAAA
+   * records out without saying so would mislead.
    */
   async resolve(name: string): Promise<DomainRecords> {
     const ascii = domainName(name);
     const resolution: AddressResolution = await this.dns.resolveAddresses(ascii);
     if (resolution.status === 'timeout') {
-      throw new ApiError(
-        504,
-        'dns_timeout',
-        `the DNS servers did not answer in time for "${ascii}"`,
-        "Try again later; if it persists, the domain's name servers are not answering.",
-      );
+      throw new DeadlineExceededError(`the DNS servers did not answer in time for "${ascii}"`, {
+        reason: DOMAIN_ERRORS.timeout,
+        expose: true,
+      });
     }
     if (resolution.status === 'failed') {
-      throw new ApiError(
-        502,
-        'dns_failed',
-        `the DNS lookup of "${ascii}" failed`,
-        "Try again later; if it persists, the domain's DNS is misconfigured.",
-      );
+      throw new UnavailableError(`the DNS lookup of "${ascii}" failed`, { reason: DOMAIN_ERRORS.failed, expose: true });
     }
     if (resolution.status === 'no_records') {
-      throw new ApiError(
-        404,
-        'domain_not_found',
-        `"${ascii}" has no A or AAAA records`,
-        'Check the spelling of the domain name; only names with A or AAAA records in public DNS can be looked up.',
-      );
+      throw new NotFoundError(`"${ascii}" has no A or AAAA records`, { reason: DOMAIN_ERRORS.notFound });
     }
     return { name: resolution.name, a: resolution.a, aaaa: resolution.aaaa };
   }
@@ -73,14 +71,10 @@ export class DomainResolver {
   }
 }
 
-/** The ASCII form of a domain name (common's rules, `asciiDomainName`), or ApiError 400 `invalid_domain`. */
+/** The ASCII form of a domain name (common's rules, `asciiDomainName`), or InvalidArgumentError `invalid_domain`. */
 export function domainName(input: string): string {
   const ascii = asciiDomainName(input);
   if (ascii !== undefined) return ascii;
   const shown = input.length > 64 ? `${input.slice(0, 64)}…` : input;
-  throw badRequest(
-    'invalid_domain',
-    `invalid domain name: "${shown}"`,
-    'Send a fully qualified domain name such as example.com (internationalised names are accepted); for an IP address use /v1/ip/{ip}.',
-  );
+  throw new InvalidArgumentError(`invalid domain name: "${shown}"`, { reason: DOMAIN_ERRORS.invalidDomain });
 }

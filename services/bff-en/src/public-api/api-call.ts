@@ -1,11 +1,27 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CorsPolicy, JSON_CONTENT_TYPE, REQUEST_ID_HEADER, bodyFor } from '@ipdata/common/http-edge';
 import type { ApiError } from './api-error.js';
 import { appendRateLimitHeaders, noQuota, type QuotaHeaderValues } from './rate-limit-headers.js';
 
-export const JSON_TYPE = 'application/json; charset=utf-8';
+export const JSON_TYPE = JSON_CONTENT_TYPE;
 
-const EXPOSED_HEADERS =
-  'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit-Policy, RateLimit, Retry-After, Location';
+/** Open to any site: keys, not cookies, authenticate the public API; scripts may read every header it documents. */
+export const PUBLIC_CORS = new CorsPolicy({
+  allowOrigin: '*',
+  allowMethods: ['GET', 'POST'],
+  allowHeaders: ['Authorization', 'X-API-Key', 'Content-Type', 'Accept'],
+  exposeHeaders: [
+    REQUEST_ID_HEADER,
+    'X-RateLimit-Limit',
+    'X-RateLimit-Remaining',
+    'X-RateLimit-Reset',
+    'RateLimit-Policy',
+    'RateLimit',
+    'Retry-After',
+    'Location',
+  ],
+  maxAgeSeconds: 86_400,
+});
 
 /**
  * One public API request: its id (also the usage event id), timing, query and the quota state the
@@ -39,7 +55,7 @@ export class ApiCall {
   send(status: number, contentType: string, body: string | Buffer, extraHeaders?: readonly string[]): void {
     const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
     this.writeHead(status, contentType, ['Content-Length', String(length), ...(extraHeaders ?? [])]);
-    this.response.end(this.request.method === 'HEAD' ? undefined : body);
+    this.response.end(bodyFor(this.request, body));
   }
 
   sendJsonText(status: number, json: string, extraHeaders?: readonly string[]): void {
@@ -62,12 +78,12 @@ export class ApiCall {
     const headers = [
       'Content-Type',
       contentType,
-      'X-Request-Id',
+      REQUEST_ID_HEADER,
       this.requestId,
       'Access-Control-Allow-Origin',
-      '*',
+      PUBLIC_CORS.allowOrigin,
       'Access-Control-Expose-Headers',
-      EXPOSED_HEADERS,
+      PUBLIC_CORS.exposeHeaders,
       ...extraHeaders,
     ];
     appendRateLimitHeaders(headers, this.quota ?? noQuota(this.nowMs), this.nowMs);

@@ -1,9 +1,11 @@
-import { BatchQueueFullError, BodyTooLargeError, toHttpError } from '@ipdata/common';
+import { edgeErrorOf } from '@ipdata/common/http-edge';
+import { DOMAIN_ERRORS } from '../domain-lookup/domain-resolver.js';
 
 /**
  * The public API's one error shape: `{"error": {"code", "message", "resolution"}}`. Routes throw
- * ApiError (or a common DomainError, mapped by `apiErrorOf`); the dispatcher renders it with the
- * same headers every answer carries (request id, rate limits, CORS).
+ * ApiError, domain modules a common DomainError (mapped by `apiErrorOf`, the public API's one
+ * mapper); the dispatcher renders it with the same headers every answer carries (request id,
+ * rate limits, CORS).
  */
 export class ApiError extends Error {
   constructor(
@@ -41,28 +43,50 @@ const RESOLUTION_BY_STATUS: Record<number, string> = {
   504: 'Retry in a few seconds.',
 };
 
+/** Reasons of the domain modules the public API words itself: a status other than the kind's, and what to do. */
+const BY_REASON: Record<string, { status?: number; resolution: string }> = {
+  [DOMAIN_ERRORS.invalidDomain]: {
+    resolution:
+      'Send a fully qualified domain name such as example.com (internationalised names are accepted); for an IP address use /v1/ip/{ip}.',
+  },
+  [DOMAIN_ERRORS.notFound]: {
+    resolution: 'Check the spelling of the domain name; only names with A or AAAA records in public DNS can be looked up.',
+  },
+  [DOMAIN_ERRORS.timeout]: { resolution: "Try again later; if it persists, the domain's name servers are not answering." },
+  [DOMAIN_ERRORS.failed]: { status: 502, resolution: "Try again later; if it persists, the domain's DNS is misconfigured." },
+};
+
+/** What a dependency's failure says instead of its own text (which names addresses and gRPC methods). */
+const DEPENDENCY_MESSAGE: Record<string, string> = {
+  unavailable: 'A service this request needs is unavailable.',
+  deadline_exceeded: 'A service this request needs did not answer in time.',
+};
+
 /**
- * Any thrown value as the public error shape: ApiError as it is, a common DomainError (from our
- * gRPC dependencies or the domain modules) by its status and reason, anything else a 500 that
- * says nothing about internals (the caller logs the real error).
+ * Any thrown value as the public error shape: ApiError as it is, anything else by common's edge
+ * classification (edgeErrorOf): a DomainError by its status and reason; a body over the limit
+ * 413; a full queue 503 `overloaded`; a dependency that failed (gRPC UNAVAILABLE or
+ * DEADLINE_EXCEEDED, a refused connection) 503/504 by its kind with a standard text; our own
+ * identity refused by a back end (`caller_*`) and anything else a 500 that says nothing about
+ * internals (the caller logs the real error).
  */
 export function apiErrorOf(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof BatchQueueFullError) {
-    return new ApiError(503, 'overloaded', 'The service is overloaded.', 'Retry in a few seconds.', { 'Retry-After': '1' });
-  }
-  if (error instanceof BodyTooLargeError) {
+  const edge = edgeErrorOf(error);
+  if (edge.status === 413) {
     // The rest of the body is not read: the connection cannot be reused.
     return new ApiError(
       413,
       'payload_too_large',
-      `The request body is larger than ${error.limitBytes} bytes.`,
+      `The request body is larger than ${edge.details['limitBytes']} bytes.`,
       'Send fewer items per request (POST /v1/bulk takes large lists).',
       { Connection: 'close' },
     );
   }
-  const http = toHttpError(error);
-  if (http.status === 500) {
+  if (edge.reason === 'overloaded') {
+    return new ApiError(503, 'overloaded', 'The service is overloaded.', 'Retry in a few seconds.', { 'Retry-After': '1' });
+  }
+  if (edge.kind === 'internal') {
     return new ApiError(
       500,
       'internal_error',
@@ -70,6 +94,12 @@ export function apiErrorOf(error: unknown): ApiError {
       'Retry later; if it persists, contact support with the X-Request-Id.',
     );
   }
-  const code = http.reason ?? http.error;
-  return new ApiError(http.status, code, http.message, RESOLUTION_BY_STATUS[http.status] ?? 'Retry later.');
+  if (edge.message === undefined) {
+    const message = DEPENDENCY_MESSAGE[edge.kind] ?? 'A service this request needs failed.';
+    return new ApiError(edge.status, edge.kind, message, RESOLUTION_BY_STATUS[edge.status] ?? 'Retry later.');
+  }
+  const worded = edge.reason === undefined ? undefined : BY_REASON[edge.reason];
+  const status = worded?.status ?? edge.status;
+  const resolution = worded?.resolution ?? RESOLUTION_BY_STATUS[status] ?? 'Retry later.';
+  return new ApiError(status, edge.reason ?? edge.kind, edge.message, resolution);
 }

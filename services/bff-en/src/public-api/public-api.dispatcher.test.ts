@@ -1,7 +1,7 @@
 import { Metering } from '@ipdata/metering';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PermissionDeniedError, UnauthenticatedError } from '@ipdata/common';
+import { DeadlineExceededError, PermissionDeniedError, UnauthenticatedError, UnavailableError } from '@ipdata/common';
 import { ManualClock } from '@ipdata/common/testing';
 import type { ResolvedApiKey } from '@ipdata/auth/client';
 import { PlanTier } from '@ipdata/proto/events/v1/billing';
@@ -73,6 +73,21 @@ const routes: PublicRoute[] = [
     auth: false,
     handle: async () => {
       throw new Error('secret internals: mongodb://user:pw@host');
+    },
+  },
+  // What a gRPC dependency's failure looks like through callUnary (fromGrpcError).
+  {
+    method: 'GET',
+    path: '/v1/fails/{how}',
+    auth: false,
+    handle: async (_call, [how]) => {
+      if (how === 'down')
+        throw new UnavailableError('No connection established. Last error: connect ECONNREFUSED 127.0.0.1:50052');
+      if (how === 'slow')
+        throw new DeadlineExceededError('Deadline exceeded after 2.001s,LB pick: 0.000s,remote_addr=127.0.0.1:50052');
+      throw new PermissionDeniedError('caller "bff-en" may not call /ipdata.auth.v1.Auth/ResolveApiKey', {
+        reason: 'caller_not_allowed',
+      });
     },
   },
   {
@@ -168,6 +183,22 @@ describe('PublicApiDispatcher', () => {
     expect(limited.headers.get('retry-after')).toBe('7');
     const notAllowed = await fetch(`${base}/v1/open`, { method: 'PUT' });
     expect(notAllowed.headers.get('allow')).toBe('GET, POST, OPTIONS');
+  });
+
+  it("answers a dependency's failure 5xx without its text: no address, no gRPC method", async () => {
+    const cases: Array<[string, number, string]> = [
+      ['/v1/fails/down', 503, 'unavailable'],
+      ['/v1/fails/slow', 504, 'deadline_exceeded'],
+      // Our own identity refused by auth's access policy: our fault, not the caller's 403.
+      ['/v1/fails/refused', 500, 'internal_error'],
+    ];
+    for (const [path, status, code] of cases) {
+      const response = await fetch(`${base}${path}`);
+      const text = await response.text();
+      expect([path, response.status, (JSON.parse(text) as { error: { code: string } }).error.code]).toEqual([path, status, code]);
+      expect(text).not.toMatch(/127\.0\.0\.1|remote_addr|ECONNREFUSED|ipdata\.auth|caller/);
+      expect(response.headers.get('x-request-id'), path).not.toBeNull();
+    }
   });
 
   it('answers CORS preflights', async () => {

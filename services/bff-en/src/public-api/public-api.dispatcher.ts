@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Clock, Logger } from '@ipdata/common';
+import { failEdge, newRequestId, routeMethod } from '@ipdata/common/http-edge';
 import type { ResolvedApiKey } from '@ipdata/auth/client';
-import { ApiCall } from './api-call.js';
+import { ApiCall, PUBLIC_CORS } from './api-call.js';
 import { ApiError, apiErrorOf } from './api-error.js';
 import { apiKeyOf } from './api-key.js';
 import type { Accounting, Caller } from './accounting.js';
 import type { PublicOperation, PublicRoute } from './public-route.js';
 import { operationsOf } from './public-routes.js';
-import { newRequestId } from './request-id.js';
 import { BadPathEncodingError, RouteTable } from '../routing/route-table.js';
 
 export interface PublicApiDispatcherDeps {
@@ -17,17 +17,6 @@ export interface PublicApiDispatcherDeps {
   clock: Clock;
   logger: Logger;
 }
-
-const PREFLIGHT_HEADERS = [
-  'Access-Control-Allow-Origin',
-  '*',
-  'Access-Control-Allow-Methods',
-  'GET, POST, OPTIONS',
-  'Access-Control-Allow-Headers',
-  'Authorization, X-API-Key, Content-Type, Accept',
-  'Access-Control-Max-Age',
-  '86400',
-];
 
 /**
  * The public API's own router, in front of everything else on bff-en's HTTP server (common's
@@ -68,9 +57,8 @@ export class PublicApiDispatcher {
     );
     let caller: Caller | undefined;
     try {
-      if (request.method === 'OPTIONS') {
-        response.writeHead(204, PREFLIGHT_HEADERS);
-        response.end();
+      if (PUBLIC_CORS.isPreflight(request)) {
+        PUBLIC_CORS.answerPreflight(response);
         return;
       }
       const { route, params } = this.match(call);
@@ -87,10 +75,9 @@ export class PublicApiDispatcher {
   }
 
   private match(call: ApiCall): { route: PublicRoute; params: string[] } {
-    const method = call.request.method === 'HEAD' ? 'GET' : (call.request.method ?? 'GET');
     let found;
     try {
-      found = this.table.match(method, call.path);
+      found = this.table.match(routeMethod(call.request), call.path);
     } catch (error) {
       if (!(error instanceof BadPathEncodingError)) throw error;
       throw new ApiError(
@@ -107,7 +94,7 @@ export class PublicApiDispatcher {
         'method_not_allowed',
         `${call.request.method ?? ''} is not allowed on ${call.path}.`,
         `Use ${found.allowed.join(' or ')}.`,
-        { Allow: [...found.allowed, 'OPTIONS'].join(', ') },
+        { Allow: PUBLIC_CORS.allow(found.allowed) },
       );
     }
     throw new ApiError(404, 'not_found', `There is no API route ${call.path}.`, 'See the routes in /v1/openapi.json.');
@@ -120,13 +107,7 @@ export class PublicApiDispatcher {
 
   private fail(call: ApiCall, error: unknown): void {
     const apiError = apiErrorOf(error);
-    if (apiError.status >= 500) {
-      this.deps.logger.error({ err: error, requestId: call.requestId, path: call.path }, 'public API request failed');
-    }
-    if (call.response.headersSent) {
-      call.response.destroy();
-      return;
-    }
-    call.sendError(apiError);
+    const log = { logger: this.deps.logger, fields: { requestId: call.requestId, path: call.path }, what: 'public API request' };
+    if (failEdge(call.response, error, apiError.status >= 500, log)) call.sendError(apiError);
   }
 }

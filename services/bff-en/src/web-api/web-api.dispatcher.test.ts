@@ -5,6 +5,7 @@ import {
   ClientAddressResolver,
   HttpServer,
   Lifecycle,
+  PermissionDeniedError,
   UnauthenticatedError,
   UnavailableError,
   systemClock,
@@ -42,6 +43,14 @@ const routes = [
     handle: async (_context, input) => {
       if (input.how === 'login') throw new UnauthenticatedError('Incorrect account or password', { reason: 'login_failed' });
       if (input.how === 'down') throw new UnavailableError('billing: connect ECONNREFUSED 10.0.0.7:50053');
+      if (input.how === 'refused') {
+        throw new PermissionDeniedError('caller "bff-en" may not call /ipdata.billing.v1.Billing/ListPlans', {
+          reason: 'caller_not_allowed',
+        });
+      }
+      if (input.how === 'uncertified') {
+        throw new UnauthenticatedError('the client certificate names no caller (Subject CN)', { reason: 'caller_unknown' });
+      }
       throw new Error('TypeError at /srv/app/secret.js:12');
     },
   }),
@@ -133,6 +142,12 @@ describe('WebApiDispatcher', () => {
     const down = await call('/api/fails/down');
     expect(down.status).toBe(503);
     expect(JSON.stringify(down.body)).not.toContain('10.0.0.7');
+    // Our own identity refused by a back end: our fault (500), neither a 403 nor a logout (506).
+    for (const how of ['refused', 'uncertified']) {
+      const refused = await call(`/api/fails/${how}`);
+      expect([refused.status, refused.body['code']]).toEqual([500, 500]);
+      expect(JSON.stringify(refused.body)).not.toMatch(/ipdata\.|caller/);
+    }
     const bug = await call('/api/fails/bug');
     expect(bug.status).toBe(500);
     expect(JSON.stringify(bug.body)).not.toMatch(/secret|TypeError/);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BodyTooLargeError, readJson, type ClientAddressResolver, type Clock, type Logger } from '@ipdata/common';
+import { readJson, type ClientAddressResolver, type Clock, type Logger } from '@ipdata/common';
+import { JSON_CONTENT_TYPE, OpenApiDocument, REQUEST_ID_HEADER, failEdge, routeMethod } from '@ipdata/common/http-edge';
 import { BadPathEncodingError, RouteTable } from '../routing/route-table.js';
 import { CSRF_COOKIE, SESSION_COOKIE, cookiesOf, csrfProblem } from './session-cookie.js';
 import { WEB_MSG, WebApiError, badRequest, sessionInvalid, webFailureOf, type WebEnvelope } from './web-envelope.js';
@@ -25,7 +26,7 @@ export interface WebApiDispatcherDeps {
   bodyLimitBytes?: number;
 }
 
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+const JSON_HEADERS = { 'content-type': JSON_CONTENT_TYPE, 'cache-control': 'no-store' };
 const OPENAPI_PATH = '/api/openapi.json';
 const BODY_METHODS = new Set(['POST', 'PATCH', 'PUT']);
 
@@ -39,9 +40,11 @@ export class WebApiDispatcher {
   private readonly table: RouteTable<WebRoute>;
   private readonly paramNames: ReadonlyMap<WebRoute, string[]>;
   private readonly allowedOrigins: ReadonlySet<string>;
+  private readonly document: OpenApiDocument;
 
   constructor(private readonly deps: WebApiDispatcherDeps) {
     this.table = new RouteTable(deps.routes);
+    this.document = new OpenApiDocument(OPENAPI_PATH, deps.openApiJson);
     this.paramNames = new Map(deps.routes.map((route) => [route, [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)]));
     this.allowedOrigins = new Set(deps.allowedOrigins.map((origin) => new URL(origin).origin));
   }
@@ -60,15 +63,14 @@ export class WebApiDispatcher {
 
   private async dispatch(request: IncomingMessage, response: ServerResponse, url: string): Promise<void> {
     const requestId = randomUUID();
-    response.setHeader('x-request-id', requestId);
+    response.setHeader(REQUEST_ID_HEADER, requestId);
     const queryAt = url.indexOf('?');
     const path = queryAt < 0 ? url : url.slice(0, queryAt);
-    const method = request.method === 'HEAD' ? 'GET' : (request.method ?? 'GET');
+    const method = routeMethod(request);
     let route: WebRoute | undefined;
     try {
-      if (path === OPENAPI_PATH && method === 'GET') {
-        response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' });
-        response.end(this.deps.openApiJson);
+      if (this.document.matches(method, path)) {
+        this.document.serve(request, response);
         return;
       }
       const found = this.match(method, path);
@@ -166,22 +168,15 @@ export class WebApiDispatcher {
     requestId: string,
     error: unknown,
   ): void {
-    const failure =
-      error instanceof BodyTooLargeError
-        ? {
-            status: 413,
-            envelope: { code: 413, msg: 'The form is too large', data: null, reason: 'body_too_large' },
-            headers: { connection: 'close' },
-            fault: false,
-          }
-        : webFailureOf(error);
-    const log = { route: route?.name, requestId, status: failure.status, reason: failure.envelope.reason };
-    if (failure.fault) this.deps.logger.error({ ...log, err: error, method: request.method }, 'web API call failed');
-    else this.deps.logger.debug(log, 'web API call refused');
-    if (response.headersSent) {
-      response.destroy();
-      return;
-    }
+    const failure = webFailureOf(error);
+    const fields = {
+      route: route?.name,
+      requestId,
+      status: failure.status,
+      reason: failure.envelope.reason,
+      method: request.method,
+    };
+    if (!failEdge(response, error, failure.fault, { logger: this.deps.logger, fields, what: 'web API call' })) return;
     for (const [name, value] of Object.entries(failure.headers)) response.setHeader(name, value);
     send(response, failure.status, failure.envelope);
   }

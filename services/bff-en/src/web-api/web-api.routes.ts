@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import type { Logger } from 'pino';
 import type { LimitedCounter, VisitorIds } from '@ipdata/common';
+import { VisitorLimit } from '@ipdata/common/http-edge';
 import { PlanTier, SubscriptionKind } from '@ipdata/proto/events/v1/billing';
 import type { DatabaseAccess } from '../databases/database-access.js';
 import type { DomainResolver } from '../domain-lookup/domain-resolver.js';
@@ -11,10 +12,10 @@ import type { Accounting } from '../public-api/accounting.js';
 import type { QuotaService } from '@ipdata/metering';
 import { accountRoutes } from './routes/account.routes.js';
 import { billingRoutes } from './routes/billing.routes.js';
-import { contactRoutes } from './routes/contact.routes.js';
+import { TOO_MANY_MESSAGES, contactRoutes } from './routes/contact.routes.js';
 import { downloadRoutes } from './routes/downloads.routes.js';
 import { keyRoutes } from './routes/keys.routes.js';
-import { lookupRoutes } from './routes/lookup.routes.js';
+import { TOO_MANY_LOOKUPS, lookupRoutes } from './routes/lookup.routes.js';
 import { usageRoutes } from './routes/usage.routes.js';
 import type { CookiePolicy } from './session-cookie.js';
 import type { ContactForm, UnreadCounts, UsageSeries, WebAccounts, WebBilling } from './web-api.ports.js';
@@ -83,15 +84,22 @@ export function webApiRoutes(deps: WebApiRoutesDeps): WebRoute[] {
       domains: deps.domains,
       accounting: deps.accounting,
       visitorIds: deps.visitorIds,
-      limiter: deps.limiter,
-      limit: config.WEB_LOOKUP_RATE_LIMIT,
-      windowSeconds: config.WEB_LOOKUP_RATE_WINDOW_SECONDS,
+      visitorLimit: new VisitorLimit(deps.limiter, {
+        prefix: 'bff-en:lookup-tool:',
+        limit: config.WEB_LOOKUP_RATE_LIMIT,
+        windowSeconds: config.WEB_LOOKUP_RATE_WINDOW_SECONDS,
+        refusal: TOO_MANY_LOOKUPS,
+      }),
     }),
     ...contactRoutes({
       contact: deps.contact,
       visitorIds: deps.visitorIds,
-      limiter: deps.limiter,
-      budget: { limit: config.WEB_CONTACT_RATE_LIMIT, windowSeconds: config.WEB_CONTACT_RATE_WINDOW_SECONDS },
+      visitorLimit: new VisitorLimit(deps.limiter, {
+        prefix: 'bff-en:contact-form:',
+        limit: config.WEB_CONTACT_RATE_LIMIT,
+        windowSeconds: config.WEB_CONTACT_RATE_WINDOW_SECONDS,
+        refusal: TOO_MANY_MESSAGES,
+      }),
     }),
   ];
 }

@@ -1,4 +1,4 @@
-import { isDomainError, toHttpError } from '@ipdata/common';
+import { edgeErrorOf } from '@ipdata/common/http-edge';
 
 /**
  * Every answer of the web API is `{code, msg, data}` (the spec's generic response). The HTTP
@@ -25,6 +25,7 @@ export const WEB_MSG = {
   timeout: 'The service took too long to answer, please try again',
   notFound: 'Not found',
   csrf: 'This page is out of date, please reload it and try again',
+  tooLarge: 'The form is too large',
 } as const;
 
 /** A failure a web route answers on purpose, with the text the user sees. */
@@ -53,11 +54,20 @@ export interface WebFailure {
   fault: boolean;
 }
 
+/** Statuses answered with a standard text whatever the error said. */
+const STANDARD_MSG: Readonly<Record<number, string>> = {
+  413: WEB_MSG.tooLarge,
+  503: WEB_MSG.unavailable,
+  504: WEB_MSG.timeout,
+};
+
 /**
- * The answer for a thrown error. Our services' 4xx messages are written for users (auth's texts
- * are the spec's, word for word), so they are shown; 5xx and anything that is not a DomainError
- * get a standard text and the details stay in the log. auth's "unauthenticated" is a session
- * that ended: code 506.
+ * The answer for a thrown error, by common's edge classification (edgeErrorOf). Our services' 4xx
+ * messages are written for users (auth's texts are the spec's, word for word), so they are
+ * shown; 5xx get a standard text and the details stay in the log, whatever failed (a DomainError
+ * of kind unavailable, a gRPC transport failure, our own identity refused by a back end:
+ * `caller_*`, anything that is not a DomainError). auth's "unauthenticated" is a session that
+ * ended: code 506. A body over the limit is 413 and closes the connection.
  */
 export function webFailureOf(error: unknown): WebFailure {
   if (error instanceof WebApiError) {
@@ -75,20 +85,21 @@ export function webFailureOf(error: unknown): WebFailure {
       fault: error.status >= 500,
     };
   }
-  if (!isDomainError(error) || error.kind === 'internal') {
+  const edge = edgeErrorOf(error);
+  if (edge.kind === 'internal') {
     return { status: 500, envelope: { code: 500, msg: WEB_MSG.internal, data: null }, headers: {}, fault: true };
   }
-  const { status } = toHttpError(error);
+  if (edge.kind === 'unauthenticated' && edge.reason !== 'login_failed') return webFailureOf(sessionInvalid());
+  const { status, reason } = edge;
   const headers: Record<string, string> = {};
-  const retryAfter = error.details['retryAfterSeconds'];
-  if (retryAfter !== undefined) headers['retry-after'] = retryAfter;
-  if (error.kind === 'unauthenticated' && error.reason !== 'login_failed') return webFailureOf(sessionInvalid());
-  const msg = status === 503 ? WEB_MSG.unavailable : status === 504 ? WEB_MSG.timeout : error.message;
-  const field = error.details['field'];
+  if (edge.retryAfterSeconds !== undefined) headers['retry-after'] = edge.retryAfterSeconds;
+  if (edge.closeConnection) headers['connection'] = 'close';
+  const msg = STANDARD_MSG[status] ?? edge.message ?? WEB_MSG.internal;
+  const field = edge.details['field'];
   return {
     status,
-    envelope: { code: status, msg, data: null, ...(error.reason ? { reason: error.reason } : {}), ...(field ? { field } : {}) },
+    envelope: { code: status, msg, data: null, ...(reason ? { reason } : {}), ...(field ? { field } : {}) },
     headers,
-    fault: status >= 500,
+    fault: edge.fault,
   };
 }

@@ -15,6 +15,19 @@ export type DomainErrorKind =
   | 'deadline_exceeded'
   | 'internal';
 
+export interface DomainErrorOptions {
+  reason?: string;
+  details?: Record<string, string>;
+  cause?: unknown;
+  /**
+   * The message is written for the caller even though the kind is our side's (unavailable,
+   * deadline_exceeded): "the DNS servers did not answer in time for x", "no probe site is alive".
+   * Without it such messages stay in the log, since they usually name a dependency. Never sent
+   * over gRPC: an error rebuilt from a status (`fromGrpcError`) is never exposed this way.
+   */
+  expose?: boolean;
+}
+
 export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind;
 
@@ -22,12 +35,15 @@ export abstract class DomainError extends Error {
   readonly reason: string | undefined;
   /** Extra fields safe to show to the caller (field names, limits, retry hints). */
   readonly details: Readonly<Record<string, string>>;
+  /** See DomainErrorOptions.expose; an InternalError's message is never shown. */
+  readonly exposed: boolean;
 
-  constructor(message: string, options: { reason?: string; details?: Record<string, string>; cause?: unknown } = {}) {
+  constructor(message: string, options: DomainErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.reason = options.reason;
     this.details = Object.freeze({ ...(options.details ?? {}) });
+    this.exposed = options.expose === true;
   }
 }
 

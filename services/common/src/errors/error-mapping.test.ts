@@ -4,8 +4,10 @@ import {
   ConflictError,
   InternalError,
   InvalidArgumentError,
+  PermissionDeniedError,
   ResourceExhaustedError,
   UnauthenticatedError,
+  UnavailableError,
 } from './domain-errors.js';
 import { fromGrpcError, toGrpcStatus } from './grpc-status.js';
 import { toHttpError } from './http-status.js';
@@ -55,5 +57,25 @@ describe('error mapping', () => {
       reason: 'duplicate',
     });
     expect(toHttpError(new ResourceExhaustedError('slow down', { details: { retryAfterSeconds: '5' } })).status).toBe(429);
+  });
+
+  it("keeps the text of our side's failures and of refusals of our own identity out of HTTP bodies", () => {
+    expect(toHttpError(new UnavailableError('14 UNAVAILABLE: connect ECONNREFUSED 127.0.0.1:50052', { reason: 'x' }))).toEqual({
+      status: 503,
+      error: 'unavailable',
+      message: 'service unavailable',
+      reason: 'x',
+    });
+    // Domain code that words a 503 for the caller says so.
+    expect(toHttpError(new UnavailableError('no dataset is loaded yet', { expose: true })).message).toBe(
+      'no dataset is loaded yet',
+    );
+    const refused = new PermissionDeniedError('caller "bff-en" may not call /ipdata.auth.v1.Auth/ResolveApiKey', {
+      reason: 'caller_not_allowed',
+    });
+    expect(toHttpError(refused)).toEqual({ status: 500, error: 'internal', message: 'internal error' });
+    // The flag is not sent over gRPC: a rebuilt error is never exposed this way.
+    const rebuilt = fromGrpcError(asServiceError(toGrpcStatus(new UnavailableError('internal detail', { expose: true }))));
+    expect(toHttpError(rebuilt).message).toBe('service unavailable');
   });
 });

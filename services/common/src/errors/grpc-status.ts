@@ -59,13 +59,14 @@ export function toGrpcStatus(error: unknown): Partial<StatusObject> {
   return { code: GRPC_CODE_BY_KIND[error.kind], details: error.message, metadata };
 }
 
-function isServiceError(error: unknown): error is ServiceError {
+/** A grpc-js call failure (a status with metadata), as a client receives it. */
+export function isGrpcStatusError(error: unknown): error is ServiceError {
   return typeof error === 'object' && error !== null && 'code' in error && 'metadata' in error;
 }
 
 /** Client side: a failed call becomes the DomainError the server threw. */
 export function fromGrpcError(error: unknown): DomainError {
-  if (!isServiceError(error)) {
+  if (!isGrpcStatusError(error)) {
     return new InternalError('unexpected gRPC client failure', { cause: error });
   }
   const ErrorClass = ERROR_CLASS_BY_CODE[error.code] ?? InternalError;

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { toHttpError } from '../errors/http-status.js';
+import { toHttpError, type HttpErrorBody } from '../errors/http-status.js';
+import { failEdge } from '../http-edge/edge-error.js';
 import type { Component, Lifecycle } from '../lifecycle/lifecycle.js';
 import { BodyTooLargeError, DEFAULT_BODY_LIMIT_BYTES, sendJson, setBodyLimit } from './http-body.js';
 
@@ -41,7 +42,8 @@ export interface HttpServerConfig {
  * The one HTTP server component: `/healthz` (200 while the process runs) and `/readyz` (200 only
  * while the lifecycle runs and every dependency answers, 503 with the checks otherwise) built in,
  * route modules as plain objects, thrown DomainErrors mapped by `toHttpError` to a JSON body
- * (anything else: 500 `internal error`, details only in the log), a body limit (413), JSON 404
+ * (anything else: 500 `internal error`, details only in the log; the edge kit's `failEdge` logs
+ * and cuts an answer already under way), a body limit (413), JSON 404
  * and 405, and a graceful close: stop accepting, close idle keep-alive connections, let requests
  * in flight finish, then cut what is left after `drainTimeoutMs`.
  */
@@ -152,19 +154,14 @@ export class HttpServer implements Component {
   }
 
   private fail(request: IncomingMessage, response: ServerResponse, error: unknown): void {
-    if (response.headersSent) {
-      this.logger.error({ err: error, method: request.method }, `${this.name}: request failed after the answer started`);
-      response.destroy();
-      return;
-    }
-    if (error instanceof BodyTooLargeError) {
-      // The rest of the body is not read; the connection cannot be reused.
-      response.setHeader('connection', 'close');
-      sendJson(response, 413, { status: 413, error: 'payload_too_large', message: error.message, reason: error.reason });
-      return;
-    }
-    const body = toHttpError(error);
-    if (body.status === 500) this.logger.error({ err: error, method: request.method }, `${this.name}: request failed`);
+    const tooLarge = error instanceof BodyTooLargeError;
+    const body: HttpErrorBody = tooLarge
+      ? { status: 413, error: 'payload_too_large', message: error.message, reason: 'body_too_large' }
+      : toHttpError(error);
+    const log = { logger: this.logger, fields: { method: request.method, status: body.status }, what: `${this.name}: request` };
+    if (!failEdge(response, error, body.status >= 500, log)) return;
+    // The rest of the body is not read; the connection cannot be reused.
+    if (tooLarge) response.setHeader('connection', 'close');
     sendJson(response, body.status, body);
   }
 }

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { OPENAPI_CACHE_CONTROL, OpenApiDocument } from '@ipdata/common/http-edge';
 import { parse } from 'yaml';
+import { JSON_TYPE } from '../api-call.js';
 import type { PublicRoute } from '../public-route.js';
 
 /** openapi/public-api.yaml beside src/ and dist/ alike: the document kept in the repo. */
@@ -11,14 +13,16 @@ export function loadOpenApiJson(file = PUBLIC_OPENAPI_FILE): string {
   return JSON.stringify(parse(readFileSync(file, 'utf8')));
 }
 
+/** The document's bytes, made once, with the headers every public API answer carries (ApiCall). */
 export function openApiRoutes(json: string): PublicRoute[] {
+  const document = new OpenApiDocument('/v1/openapi.json', json);
   return [
     {
       method: 'GET',
-      path: '/v1/openapi.json',
+      path: document.path,
       auth: false,
       handle: (call) => {
-        call.sendJsonText(200, json, ['Cache-Control', 'public, max-age=300']);
+        call.send(200, JSON_TYPE, document.body, ['Cache-Control', OPENAPI_CACHE_CONTROL]);
         return Promise.resolve();
       },
     },

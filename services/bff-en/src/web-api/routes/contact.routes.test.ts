@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { VisitorIds, type LimitedCounter } from '@ipdata/common';
-import { WebApiError } from '../web-envelope.js';
+import { ResourceExhaustedError, VisitorIds, type LimitedCounter } from '@ipdata/common';
+import { VisitorLimit } from '@ipdata/common/http-edge';
+import { webFailureOf } from '../web-envelope.js';
 import type { ContactMessage } from '../web-api.ports.js';
 import type { WebContext } from '../web-route.js';
-import { CONTACT_SUBMITTED, contactRoutes } from './contact.routes.js';
+import { CONTACT_SUBMITTED, TOO_MANY_MESSAGES, contactRoutes } from './contact.routes.js';
 
 /** A limiter that allows `allowed` increments per key. */
 function limiter(allowed: number): LimitedCounter & { keys: string[] } {
@@ -46,8 +47,12 @@ function setup(allowed = 10) {
       },
     },
     visitorIds: new VisitorIds('test-visitor-id-secret-0123456789abcdef'),
-    limiter: counter,
-    budget: { limit: allowed, windowSeconds: 3600 },
+    visitorLimit: new VisitorLimit(counter, {
+      prefix: 'bff-en:contact-form:',
+      limit: allowed,
+      windowSeconds: 3600,
+      refusal: TOO_MANY_MESSAGES,
+    }),
   });
   return { route: route!, sent, counter };
 }
@@ -71,11 +76,13 @@ describe('POST /api/contact', () => {
     const { route, sent, counter } = setup(2);
     await route.handle(context(), form);
     await route.handle(context(), form);
-    const refused = route.handle(context(), form);
-    await expect(refused).rejects.toBeInstanceOf(WebApiError);
-    await expect(refused).rejects.toMatchObject({
+    const refused: unknown = await route.handle(context(), form).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ResourceExhaustedError);
+    // As the web API answers it.
+    expect(webFailureOf(refused)).toMatchObject({
       status: 429,
-      options: { reason: 'rate_limited', headers: { 'retry-after': '2' } },
+      envelope: { code: 429, msg: TOO_MANY_MESSAGES, reason: 'rate_limited' },
+      headers: { 'retry-after': '2' },
     });
     expect(sent).toHaveLength(2);
     expect(counter.keys[0]).toBe('bff-en:contact-form:203.0.113.9');

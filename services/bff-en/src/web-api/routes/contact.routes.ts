@@ -1,21 +1,20 @@
 import { z } from 'zod';
-import type { LimitedCounter, VisitorIds } from '@ipdata/common';
+import type { VisitorIds } from '@ipdata/common';
+import type { VisitorLimit } from '@ipdata/common/http-edge';
 import { text } from '../web-input.js';
 import type { ContactForm } from '../web-api.ports.js';
 import { defineWebRoute, type WebRoute } from '../web-route.js';
-import { limitPerVisitor, type VisitorBudget } from '../visitor-limit.js';
 
 export interface ContactRoutesDeps {
   contact: ContactForm;
   visitorIds: VisitorIds;
-  limiter: LimitedCounter;
-  /** Messages per visitor address per window. */
-  budget: VisitorBudget;
+  /** Messages per visitor (an IPv4 address, an IPv6 /64) per window. */
+  visitorLimit: VisitorLimit;
 }
 
 /** The spec's message after a sent form, word for word. */
 export const CONTACT_SUBMITTED = 'Information submitted successfully, we will give you feedback as soon as possible';
-const TOO_MANY_MESSAGES = 'Too many messages from your address, please try again later';
+export const TOO_MANY_MESSAGES = 'Too many messages from your address, please try again later';
 
 /**
  * Face B's contact form, for anonymous visitors and logged-in users alike (the account goes with
@@ -32,7 +31,7 @@ export function contactRoutes(deps: ContactRoutesDeps): WebRoute[] {
       login: false,
       input: z.object({ name: text(400), email: text(400), description: text(8000), category: text(100) }),
       handle: async (context, input) => {
-        await limitPerVisitor(deps.limiter, 'contact-form', context.clientIp, deps.budget, TOO_MANY_MESSAGES);
+        await deps.visitorLimit.take(context.clientIp);
         const accountId = context.token === undefined ? '' : await context.optionalAccount();
         const saved = await deps.contact.submit({
           ...input,

@@ -2,34 +2,32 @@ import { z } from 'zod';
 import { ANSWER_ERROR, checkAddress, compactAnswerInfo } from '@ipdata/lookup-engine/client';
 import { UsageChannel } from '@ipdata/proto/events/v1/usage';
 import { IpInfo, ReservedReason } from '@ipdata/proto/lookup/v1/lookup';
-import type { LimitedCounter, VisitorIds } from '@ipdata/common';
-import type { DomainResolver } from '../../domain-lookup/domain-resolver.js';
+import { isDomainError, type VisitorIds } from '@ipdata/common';
+import type { VisitorLimit } from '@ipdata/common/http-edge';
+import { DOMAIN_ERRORS, type DomainResolver } from '../../domain-lookup/domain-resolver.js';
 import type { LookupBatcher } from '../../lookups/lookup-batcher.js';
 import type { Accounting } from '../../public-api/accounting.js';
-import { ApiError } from '../../public-api/api-error.js';
+import { apiErrorOf } from '../../public-api/api-error.js';
 import { answerFactsOf } from '../../public-api/answer-facts.js';
 import { ipInfoView } from '../../public-api/views/ip-info.view.js';
 import { WebApiError, badRequest } from '../web-envelope.js';
 import { text } from '../web-input.js';
 import { defineWebRoute, type WebContext, type WebRoute } from '../web-route.js';
-import { limitPerVisitor } from '../visitor-limit.js';
 
 export interface LookupToolDeps {
   lookups: LookupBatcher;
   domains: DomainResolver;
   accounting: Accounting;
   visitorIds: VisitorIds;
-  /** Per visitor address: `limit` lookup requests per `windowSeconds` (Redis, shared by every bff-en). */
-  limiter: LimitedCounter;
-  limit: number;
-  windowSeconds: number;
+  /** Lookup requests per visitor (an IPv4 address, an IPv6 /64) per window (Redis, shared by every bff-en). */
+  visitorLimit: VisitorLimit;
 }
 
 /** A domain's addresses beyond this are listed without being looked up (a CDN name can have dozens). */
 const MAX_DOMAIN_ADDRESSES = 8;
 
 export const ENTER_ADDRESS = 'Please enter any IPv4 or IPv6 address';
-const TOO_MANY_LOOKUPS = 'Too many lookups from your address, please try again later';
+export const TOO_MANY_LOOKUPS = 'Too many lookups from your address, please try again later';
 
 /**
  * The site's lookup tool for anyone: an IPv4 or IPv6 address, a domain (each of its A and AAAA
@@ -46,7 +44,7 @@ export function lookupRoutes(deps: LookupToolDeps): WebRoute[] {
       login: false,
       input: z.object({ q: text(253) }),
       handle: async (context, input) => {
-        await limitPerVisitor(deps.limiter, 'lookup-tool', context.clientIp, deps, TOO_MANY_LOOKUPS);
+        await deps.visitorLimit.take(context.clientIp);
         const query = input.q.trim() || context.clientIp;
         if (query === '') throw badRequest(ENTER_ADDRESS, 'q');
         const address = checkAddress(query);
@@ -98,14 +96,17 @@ async function lookUpOne(context: WebContext, deps: LookupToolDeps, ip: string, 
   return ipInfoView(info);
 }
 
-/** The domain resolver speaks the public API's errors; the tool answers them in its own shape. */
+const RESOLVER_REASONS: ReadonlySet<string> = new Set(Object.values(DOMAIN_ERRORS));
+
+/** The resolver's refusals as the public API states them (status, code, message), in the tool's own shape. */
 async function resolveDomain(domains: DomainResolver, name: string) {
   try {
     return await domains.resolve(name);
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
+    if (!isDomainError(error) || error.reason === undefined || !RESOLVER_REASONS.has(error.reason)) throw error;
+    const answer = apiErrorOf(error);
     const msg =
-      error.status === 400 ? ENTER_ADDRESS : error.status === 404 ? 'This domain has no IPv4 or IPv6 address' : error.message;
-    throw new WebApiError(error.status, msg, { reason: error.code, field: 'q' });
+      answer.status === 400 ? ENTER_ADDRESS : answer.status === 404 ? 'This domain has no IPv4 or IPv6 address' : answer.message;
+    throw new WebApiError(answer.status, msg, { reason: answer.code, field: 'q' });
   }
 }
