@@ -3,6 +3,8 @@
 // run by `make lint`.
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { noSpreadThenMembers } from './scripts/lint/no-spread-then-members.js';
@@ -53,6 +55,28 @@ export default defineConfig(
       // Named exports only: one name per thing across imports, greppable, renamed by tools.
       'no-restricted-syntax': ['error', ...NO_DEFAULT_EXPORTS],
     },
+  },
+  {
+    // No import cycles anywhere (frontends, services, scripts): a cycle makes the load order
+    // decide which module sees the other half-initialised, and it hides a missing seam (a plain
+    // action, a type in its own module). Type-only imports are erased at build and do not count.
+    // Workspace packages resolve to their sources (the "source" export condition, as tsc and
+    // vitest do), so a cycle through another package's src/ is found too.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The files the rule follows: without it import-x reads only .js/.mjs/.cjs modules.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      // Resolutions are kept for the whole run (default: 30 s, then every import is resolved
+      // again); a lint run is a fresh process, so nothing goes stale there.
+      'import-x/cache': { lifetime: '∞' },
+      // Installed packages cannot import ours back, so the rule does not read them: half its time
+      // went to following react, redux and the drivers through their own files. Workspace packages
+      // still count: they resolve to their real paths under services/ and frontends/.
+      'import-x/ignore': ['/node_modules/'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ conditionNames: ['source', 'import', 'node', 'default'] })],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
   },
   {
     // Domain folders: everything under services/<name>/src except the places that wire or wrap

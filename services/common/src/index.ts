@@ -96,6 +96,11 @@ export {
   type EventHandler,
 } from './kafka/event-consumer.js';
 export { RedisEventDeduplicator, type EventDeduplicator } from './kafka/event-deduplicator.js';
+export {
+  billingSubscriptionConsumer,
+  type SubscriptionChangeRecord,
+  type SubscriptionConsumerConfig,
+} from './kafka/subscription-consumer.js';
 export { outboxEvent, type OutboxEvent } from './outbox/outbox-event.js';
 export { PENDING_EVENTS_INDEX, outboxUpdate, pendingEventsField } from './outbox/outbox-mongo.js';
 export { OutboxRelay, type OutboxRelayConfig, type RelayResult } from './outbox/outbox-relay.js';

@@ -1,7 +1,7 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import { fetchWithPolicy } from '@ipdata/web-kit/fetch-policy';
 import { showToast } from '@ipdata/web-kit/toast';
-import { silentLogout } from '../store/session.thunks.js';
+import { silentLogout } from '../store/user.slice.js';
 import { isDownloadCall, isGetCall, isSilentCall } from './call-rules.js';
 import { readEnvelope } from './envelope.js';
 import { platOf } from './platform.js';

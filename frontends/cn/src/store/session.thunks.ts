@@ -2,26 +2,17 @@ import type { Dispatch } from '@reduxjs/toolkit';
 import { faceAApi } from '../api/face-a.api.js';
 import type { SignedIn } from '../api/face-a.types.js';
 import type { AppDispatch } from './store.js';
-import { clearTokenCookie, readTokenCookie, writeTokenCookie } from './token-cookie.js';
+import { readTokenCookie, writeTokenCookie } from './token-cookie.js';
 import { initDataSet, ipSelfSet } from './app.slice.js';
-import { loggedOut, tokenSet, unreadSet, userSet } from './user.slice.js';
+import { loggedOut, silentLogout, tokenSet, unreadSet, userSet } from './user.slice.js';
 
 /** Where a full logout goes afterwards: the main site's sign-out link (spec section 4). */
 export const SIGN_OUT_PATH = '/';
 
-/** Code 506 (spec section 8): the login is invalid; clear cookie, token and user, no toast, no redirect. */
-export function silentLogout() {
-  return (dispatch: Dispatch): void => {
-    clearTokenCookie();
-    dispatch(loggedOut());
-  };
-}
-
-/** The visitor's logout: the silent logout, then through the sign-out link. */
+/** The visitor's logout: the silent logout (user.slice.ts), then through the sign-out link. */
 export function logout(navigate: (href: string) => void = (href) => window.location.assign(href)) {
   return (dispatch: Dispatch): void => {
-    clearTokenCookie();
-    dispatch(loggedOut());
+    dispatch(silentLogout());
     navigate(SIGN_OUT_PATH);
   };
 }

@@ -27,8 +27,16 @@ export const userSlice = createSlice({
     unreadSet(state, action: PayloadAction<number>) {
       state.unread = action.payload;
     },
-    /** Logout (spec section 4): token and user cleared; the cookie is cleared by the thunk. */
+    /** No session at start-up, or the user could not be loaded (spec section 4): token and user cleared. */
     loggedOut() {
+      return initialUserState;
+    },
+    /**
+     * Code 506 (spec section 8) or the visitor's logout: token and user cleared, and the store's
+     * listener clears the cookie. A plain action, so the base query can dispatch it without
+     * importing the thunks (which import the API, which imports the base query).
+     */
+    silentLogout() {
       return initialUserState;
     },
   },
@@ -42,5 +50,5 @@ export const userSlice = createSlice({
   },
 });
 
-export const { tokenSet, userSet, unreadSet, loggedOut } = userSlice.actions;
+export const { tokenSet, userSet, unreadSet, loggedOut, silentLogout } = userSlice.actions;
 export const { selectUser, selectToken, selectIsLoggedIn, selectUserName, selectUnread } = userSlice.selectors;

@@ -1,4 +1,4 @@
-import { PRODUCTS, PRODUCT_NAMES } from '../routes/route-table.js';
+import { PRODUCTS, PRODUCT_NAMES } from '../routes/products.js';
 
 export interface SiteLink {
   to: string;

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { PRODUCTS, PRODUCT_NAMES } from './products.js';
 
 export interface RouteEntry {
   path: string;
@@ -14,15 +15,6 @@ const page =
   <M>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
   async () =>
     pick(await load());
-
-/** The three API products and the three databases: one page component each, told which one. */
-export const PRODUCTS = ['geolocation', 'privacy', 'asn'] as const;
-export type Product = (typeof PRODUCTS)[number];
-export const PRODUCT_NAMES: Record<Product, string> = {
-  geolocation: 'IP geolocation',
-  privacy: 'Privacy detection',
-  asn: 'ASN',
-};
 
 /** Face B's screens (spec section 2). */
 export const ROUTES: readonly RouteEntry[] = [

@@ -1,4 +1,4 @@
-import { EventConsumer, TOPICS, callUnary, type EventProducer } from '@ipdata/common';
+import { EventConsumer, TOPICS, billingSubscriptionConsumer, callUnary, type EventProducer } from '@ipdata/common';
 import type { AuthServiceClient } from '@ipdata/proto/auth/v1/auth';
 import type { SubscriptionChanged } from '@ipdata/proto/events/v1/billing';
 import type { UserEvent } from '@ipdata/proto/events/v1/user';
@@ -29,12 +29,11 @@ export function apiKeyCacheConsumers(options: {
       { ...common, topic: TOPICS.authUser, handler: async ({ event }) => options.cache.onUserEvent(event) },
       options.logger,
     ),
-    EventConsumer.fromConfig(
+    billingSubscriptionConsumer(
       {
         ...common,
         groupId: `${options.groupId}-subscriptions`,
-        topic: TOPICS.billingSubscription,
-        handler: async ({ event }) => options.cache.onSubscriptionChanged(event),
+        handle: async ({ event }) => options.cache.onSubscriptionChanged(event),
       },
       options.logger,
     ),

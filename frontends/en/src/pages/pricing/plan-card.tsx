@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { Plan } from '../../api/web-api.types.js';
-import { PRODUCT_NAMES, type Product } from '../../routes/route-table.js';
+import { PRODUCT_NAMES, type Product } from '../../routes/products.js';
 import { money, monthlyMinor, planName } from './plan-choice.js';
 
 export const CURRENT_PLAN = 'Current Plan';

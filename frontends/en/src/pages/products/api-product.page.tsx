@@ -2,7 +2,7 @@ import { useState, type ComponentType, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { BAD_ANSWER_MSG, type WebError } from '../../api/base-query.js';
 import { webApi } from '../../api/web.api.js';
-import { PRODUCT_NAMES, type Product } from '../../routes/route-table.js';
+import { PRODUCT_NAMES, type Product } from '../../routes/products.js';
 import { useAppSelector } from '../../store/hooks.js';
 import { selectSession } from '../../store/session.slice.js';
 import { FieldTable } from './field-table.js';

@@ -2,7 +2,7 @@ import { useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import { webApi } from '../../api/web.api.js';
 import type { DatabaseFile } from '../../api/web-api.types.js';
-import { PRODUCT_NAMES, type Product } from '../../routes/route-table.js';
+import { PRODUCT_NAMES, type Product } from '../../routes/products.js';
 import { leavePageFor } from '../leave-page.js';
 import { FieldTable } from './field-table.js';
 import { PRODUCT_FACTS } from './product-facts.js';

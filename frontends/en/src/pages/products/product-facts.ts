@@ -1,4 +1,4 @@
-import type { Product } from '../../routes/route-table.js';
+import type { Product } from '../../routes/products.js';
 
 export interface FieldFact {
   name: string;

@@ -1,5 +1,5 @@
 import { createElement, type ComponentType } from 'react';
-import type { Product } from '../../routes/route-table.js';
+import type { Product } from '../../routes/products.js';
 
 /**
  * The route table's page for one product: `Page` with `product` bound, named after both so React's

@@ -1,4 +1,4 @@
-import { EventConsumer, RedisEventDeduplicator, TOPICS, type EventProducer } from '@ipdata/common';
+import { RedisEventDeduplicator, billingSubscriptionConsumer, type EventConsumer, type EventProducer } from '@ipdata/common';
 import type { SubscriptionChanged } from '@ipdata/proto/events/v1/billing';
 import type { Redis } from 'ioredis';
 import type { Kafka } from 'kafkajs';
@@ -14,15 +14,14 @@ export function subscriptionConsumer(options: {
   redis: Redis;
   logger: Logger;
 }): EventConsumer<SubscriptionChanged> {
-  return EventConsumer.fromConfig(
+  return billingSubscriptionConsumer(
     {
       kafka: options.kafka,
       groupId: options.groupId,
-      topic: TOPICS.billingSubscription,
       dlqProducer: options.dlqProducer,
       deduplicator: new RedisEventDeduplicator(options.redis, { namespace: options.groupId }),
-      handler: async ({ event, id, time }) => {
-        const applied = await options.projection.apply(event, id, event.meta?.time ?? new Date(time));
+      handle: async ({ event, id, changedAt }) => {
+        const applied = await options.projection.apply(event, id, changedAt);
         options.logger.debug({ eventId: id, accountId: event.accountId, applied }, 'subscription change applied');
       },
     },

@@ -1,7 +1,7 @@
 import type { Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
 import { SubscriptionKind, type SubscriptionChanged } from '@ipdata/proto/events/v1/billing';
-import { EventConsumer, PoisonRecordError, TOPICS, type EventProducer } from '@ipdata/common';
+import { billingSubscriptionConsumer, type EventConsumer, type EventProducer } from '@ipdata/common';
 import type { Entitlements } from '../../entitlements/entitlement.js';
 
 /**
@@ -14,21 +14,20 @@ export function subscriptionsConsumer(
   deps: { kafka: Kafka; groupId: string; dlqProducer: EventProducer; sessionTimeoutMs?: number; entitlements: Entitlements },
   logger: Logger,
 ): EventConsumer<SubscriptionChanged> {
-  return EventConsumer.fromConfig(
+  return billingSubscriptionConsumer(
     {
       kafka: deps.kafka,
       groupId: deps.groupId,
-      topic: TOPICS.billingSubscription,
       dlqProducer: deps.dlqProducer,
       sessionTimeoutMs: deps.sessionTimeoutMs,
-      handler: async ({ event, time }) => {
-        if (event.kind !== SubscriptionKind.SUBSCRIPTION_KIND_DATA_DOWNLOAD) return;
-        if (event.accountId === '') throw new PoisonRecordError('subscription change without an account id');
+      kind: SubscriptionKind.SUBSCRIPTION_KIND_DATA_DOWNLOAD,
+      requireAccount: true,
+      handle: async ({ event, changedAt }) => {
         await deps.entitlements.record({
           accountId: event.accountId,
           planId: event.planId,
           datasets: [...(event.limits?.downloadableDatasets ?? [])],
-          changedAt: event.meta?.time ?? new Date(time),
+          changedAt,
         });
       },
     },
