@@ -56,8 +56,17 @@ async function stopWriter(writer: Writer, signal: NodeJS.Signals): Promise<[numb
   return (await exit) as [number | null, NodeJS.Signals | null];
 }
 
-/** Waits until every id is on the topic, checks nothing else with the prefix is; answers the duplicates. */
-async function expectEveryIdOnTopic(recorder: TopicRecorder<UsageEvent>, ids: readonly string[], prefix: string) {
+/**
+ * Waits until every id is on the topic and checks what else with the prefix is: nothing, except
+ * up to `unanswered.most` ids starting with `unanswered.prefix` (a process killed between storing a
+ * group and printing its ids: stored, never answered). Answers the duplicates.
+ */
+async function expectEveryIdOnTopic(
+  recorder: TopicRecorder<UsageEvent>,
+  ids: readonly string[],
+  prefix: string,
+  unanswered: { prefix: string; most: number } = { prefix, most: 0 },
+) {
   const wanted = new Set(ids);
   const ours = () => recorder.records.filter((record) => record.event.meta?.id.startsWith(`${prefix}-`));
   const missing = () => {
@@ -73,9 +82,11 @@ async function expectEveryIdOnTopic(recorder: TopicRecorder<UsageEvent>, ids: re
     throw new Error(`${error.message}: ${left.length} missing, first ${left.slice(0, 5).join(', ')}`);
   });
   const records = ours();
-  // After de-duplication by id: each answered event exactly once, and no event that was not answered
-  // (a record whose store call failed rejects, and its id is not printed, but it may still be on the topic).
-  expect([...new Set(records.map((record) => record.event.meta?.id))].filter((id) => !wanted.has(id ?? ''))).toEqual([]);
+  // After de-duplication by id: each answered event exactly once; besides them only events a
+  // killed process stored but did not live to answer.
+  const extra = [...new Set(records.map((record) => record.event.meta?.id ?? ''))].filter((id) => !wanted.has(id));
+  expect(extra.filter((id) => !id.startsWith(`${unanswered.prefix}-`))).toEqual([]);
+  expect(extra.length).toBeLessThanOrEqual(unanswered.most);
   const { partitions, eventType } = usageLedgerTestTopic(recorder.topic.name);
   for (const { event, key, headers, partition } of records.slice(0, 500)) {
     expect(key).toBe(usageEventKey(event));
@@ -184,7 +195,8 @@ describe('usage ledger: Redis stream relayed to the real broker', () => {
       CLAIM_IDLE_MS: '1000',
     });
     try {
-      const counted = await expectEveryIdOnTopic(recorder, printed, prefix);
+      // The killed process's last stored group may not have been printed: at most a few ticks of 20.
+      const counted = await expectEveryIdOnTopic(recorder, printed, prefix, { prefix, most: 200 });
       await expectStreamDrained(key);
       const [code] = await stopWriter(survivor, 'SIGTERM');
       expect(code).toBe(0);
@@ -240,7 +252,8 @@ describe('usage ledger: Redis stream relayed to the real broker', () => {
         CLAIM_IDLE_MS: '1000',
       });
       try {
-        const counted = await expectEveryIdOnTopic(recorder, printed, prefix);
+        // b was killed: its last stored group may not have been printed (at most a few ticks of 10).
+        const counted = await expectEveryIdOnTopic(recorder, printed, prefix, { prefix: `${prefix}-b`, most: 100 });
         await expectStreamDrained(key);
         process.stdout.write(
           `scale-down 3 → 1: ${printed.length} answered, ${counted.records} records on the topic (${counted.duplicates} duplicates)\n`,
