@@ -115,6 +115,11 @@ bench-tail: build dataset ## GET /v1/ip's open-loop tail: bff-en with accounting
 bench-render: build dataset ## POST /v1/batch's stages in one process (engine encoding, bff-en decoding and JSON) beside the general JSON way (JSON lines)
 	node --import tsx scripts/bench/batch-render.bench.ts $(BENCH_ARGS)
 
+.PHONY: perf-gate
+perf-gate: build dataset ## the performance gate of make test: benchmark ratios against perf-gate.json (starts its own Kafka and Redis)
+	$(STACK) install
+	scripts/test/run-perf-gate.sh
+
 .PHONY: bench-quota
 bench-quota: ## what a quota reservation costs Redis: PING vs one reservation per script call vs 50 in one (needs make stack-up; JSON lines)
 	$(TSX) scripts/bench/quota-redis.bench.ts $(BENCH_ARGS)

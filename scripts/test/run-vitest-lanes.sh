@@ -6,8 +6,8 @@
 #   lane B: the unit and web projects, then every other service's integration files;
 #   lane C: the calendar check (run-calendar-checks.sh): the unit project again under faketime at
 #           the first second of a month and year and at the end of 29 February (UTC, and the
-#           latter once more in Asia/Shanghai). It needs no stack; its CPU fills the time A and B
-#           spend waiting.
+#           latter once more in Asia/Shanghai); then the performance gate (run-perf-gate.sh, with
+#           a Kafka and a Redis of its own). Its CPU fills the time A and B spend waiting.
 # Integration files must run one at a time on one stack (services share topics and consumer
 # groups), but two stacks share nothing, and most integration time is waiting (rebalances,
 # restarts, timeouts), so two lanes on two cores take ~60% of one lane's time. The split keeps
@@ -50,7 +50,7 @@ TEST_STACK_DIR="${TEST_STACK_DIR_B:-$PWD/var/test-stack-b}" \
   lane B npx vitest run --project unit --project web --project integration &
 lane_b=$!
 
-lane C scripts/test/run-calendar-checks.sh &
+lane C bash -c 'scripts/test/run-calendar-checks.sh; calendar=$?; scripts/test/run-perf-gate.sh || exit 1; exit $calendar' &
 lane_c=$!
 
 status=0
