@@ -80,8 +80,8 @@ export const SYSTEM_DATABASES = {
  * (consumer-groups.ts). A group missing here reads the backlog earlier tests left.
  */
 export const SYSTEM_CONSUMER_GROUPS = [
-  'auth',
-  'auth.contact',
+  'auth-test-system',
+  'auth-test-system.contact',
   'billing-test-system',
   'billing-test-system.users',
   'stats-test-system',
@@ -190,6 +190,9 @@ export function serviceEnv(service: SystemService, stack: StackEnv, ports: Syste
         GRPC_PORT: String(ports.authGrpc),
         MONGO_URL: withDatabase(stack.MONGO_URL, SYSTEM_DATABASES.auth),
         REDIS_URL: stack.REDIS_URL,
+        // Not "auth": a benchmark's system beside `make up` shares its broker, and one group
+        // would split billing.subscription.v1 between the two auths.
+        KAFKA_GROUP_ID: 'auth-test-system',
         // The test harness flag allows the log SMS gateway and cheap scrypt (APP_ENV=test only).
         AUTH_TEST_HARNESS: 'true',
         SCRYPT_N: '1024',

@@ -206,7 +206,7 @@ export function buildAuthService(config: AuthConfig, logger: Logger, overrides: 
     profiles: new ProfileService(accountsRepo, hasher, sessions, limiter, views, clock),
   };
 
-  const groupId = overrides.consumerGroupId ?? 'auth';
+  const groupId = overrides.consumerGroupId ?? config.KAFKA_GROUP_ID;
   const projection = new SubscriptionProjection(subscriptionsRepo, (accountId) => apiKeys.invalidateAccount(accountId));
   const subscriptions = lifecycle.register(
     subscriptionConsumer({
@@ -218,7 +218,7 @@ export function buildAuthService(config: AuthConfig, logger: Logger, overrides: 
       logger: moduleLogger(logger, 'kafka.consumer'),
     }),
   );
-  // One group per topic (kafkajs): the subscription consumer keeps the plain "auth" it always had.
+  // One group per topic (kafkajs): the subscription consumer's is the plain KAFKA_GROUP_ID.
   const contacts = lifecycle.register(
     contactConsumer({
       kafka,

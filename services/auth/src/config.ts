@@ -29,6 +29,8 @@ export const authEnvSchema = {
   GRPC_PORT: env.port(50052),
   ...grpcServerEnv('auth'),
   KAFKA_CLIENT_ID: env.string({ default: 'auth', expected: 'a Kafka client id' }),
+  // The subscription consumer's group; the contact consumer's is `<id>.contact`.
+  KAFKA_GROUP_ID: env.string({ default: 'auth', expected: 'a Kafka consumer group id' }),
   MONGO_URL: env.secret(env.url(['mongodb', 'mongodb+srv'], 'mongodb://127.0.0.1:27017/ipdata_auth')),
   APP_ENV: env.oneOf(['development', 'test', 'production'], 'production'),
   NODE_ENV: env.oneOf(['development', 'test', 'production'], 'production'),
