@@ -124,6 +124,11 @@ describe('usage ledger: Redis stream relayed to the real broker', () => {
     expect(pending[0]).toBe(0);
   }
 
+  async function consumerNames(key: string): Promise<string[]> {
+    const consumers = (await redis.xinfo('CONSUMERS', key, 'usage-relay')) as unknown[][];
+    return consumers.map((fields) => String(fields[fields.indexOf('name') + 1])).sort();
+  }
+
   it('relays in process: events of one turn share an entry, keyed and headed as consumers read them', async () => {
     const key = uniqueName('test:usage');
     const reader = redis.duplicate({ commandTimeout: 10_000 });
@@ -250,11 +255,17 @@ describe('usage ledger: Redis stream relayed to the real broker', () => {
         PREFIX: `${prefix}-f`,
         COUNT: '0',
         CLAIM_IDLE_MS: '1000',
+        PRUNE_IDLE_MS: '1000',
       });
       try {
         // b was killed: its last stored group may not have been printed (at most a few ticks of 10).
         const counted = await expectEveryIdOnTopic(recorder, printed, prefix, { prefix: `${prefix}-b`, most: 100 });
         await expectStreamDrained(key);
+        // The names of the pods scaled away leave the group once their entries are taken over.
+        await waitFor(async () => (await consumerNames(key)).join() === 'fresh', {
+          timeoutMs: 30_000,
+          what: 'only the fresh relay left in the group',
+        });
         process.stdout.write(
           `scale-down 3 → 1: ${printed.length} answered, ${counted.records} records on the topic (${counted.duplicates} duplicates)\n`,
         );

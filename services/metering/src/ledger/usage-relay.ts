@@ -21,6 +21,11 @@ export interface UsageRelayConfig {
   claimIdleMs?: number;
   /** How often to look for such entries (default 10 s). */
   claimIntervalMs?: number;
+  /**
+   * Consumers of the group idle this long with nothing pending are removed (default 10 min): the
+   * names of pods scaled away, which would otherwise stay in the group for ever.
+   */
+  pruneIdleMs?: number;
   /** How long shutdown() lets a send in flight finish (default 10 s); the rest stays pending. */
   drainTimeoutMs?: number;
   clock?: Clock;
@@ -31,6 +36,8 @@ export interface UsageRelayStats {
   relayed: number;
   /** Stream entries taken over from other relays. */
   claimed: number;
+  /** Consumers of relays that are gone, removed from the group. */
+  pruned: number;
   sendFailures: number;
   /** Entries whose frames could not be read (a bug, never expected): kept in the log, acknowledged. */
   unreadable: number;
@@ -54,9 +61,10 @@ export class UsageRelay implements Component {
   private readonly blockMs: number;
   private readonly claimIdleMs: number;
   private readonly claimIntervalMs: number;
+  private readonly pruneIdleMs: number;
   private readonly drainTimeoutMs: number;
   private readonly clock: Clock;
-  private readonly counters = { relayed: 0, claimed: 0, sendFailures: 0, unreadable: 0 };
+  private readonly counters = { relayed: 0, claimed: 0, pruned: 0, sendFailures: 0, unreadable: 0 };
   private lastSendError: string | undefined;
   private lastAckAt: Date | undefined;
   private lastClaimAt = 0;
@@ -74,6 +82,7 @@ export class UsageRelay implements Component {
     this.blockMs = config.blockMs ?? 1_000;
     this.claimIdleMs = config.claimIdleMs ?? 30_000;
     this.claimIntervalMs = config.claimIntervalMs ?? 10_000;
+    this.pruneIdleMs = config.pruneIdleMs ?? 600_000;
     this.drainTimeoutMs = config.drainTimeoutMs ?? 10_000;
     this.clock = config.clock ?? systemClock;
   }
@@ -125,6 +134,7 @@ export class UsageRelay implements Component {
     if (now - this.lastClaimAt >= this.claimIntervalMs) {
       this.lastClaimAt = now;
       const claimed = await stream.claimStale(consumer, this.claimIdleMs, this.readCount);
+      await this.prune();
       if (claimed.length > 0) {
         this.counters.claimed += claimed.length;
         this.logger.info({ entries: claimed.length }, 'took over usage entries another relay left pending');
@@ -132,6 +142,17 @@ export class UsageRelay implements Component {
       }
     }
     return stream.read(consumer, { count: this.readCount, blockMs: this.blockMs, pending: false });
+  }
+
+  /** Never fails the loop: a consumer left in the group costs a line of XINFO, nothing else. */
+  private async prune(): Promise<void> {
+    const pruned = await this.config.stream.pruneConsumers(this.config.consumer, this.pruneIdleMs).catch((error: unknown) => {
+      this.logger.warn({ error: errorText(error) }, 'could not prune the usage stream consumers');
+      return [];
+    });
+    if (pruned.length === 0) return;
+    this.counters.pruned += pruned.length;
+    this.logger.info({ consumers: pruned }, 'removed the consumers of usage relays that are gone');
   }
 
   /** Sends every event of `groups`, then acknowledges them; throws (nothing acknowledged) if a send fails. */

@@ -27,6 +27,11 @@ export interface UsageStreamReader {
   claimStale(consumer: string, minIdleMs: number, count: number): Promise<StoredUsageGroup[]>;
   /** Done with these groups: Kafka has their events. */
   ack(ids: readonly string[]): Promise<void>;
+  /**
+   * Removes the group's consumers other than `except` that hold nothing pending and were idle for
+   * `minIdleMs` (relays scaled away); returns their names.
+   */
+  pruneConsumers(except: string, minIdleMs: number): Promise<string[]>;
   /** Groups in the store and the time of the oldest (for readiness details and alerts on age). */
   backlog(): Promise<{ groups: number; oldestAt: Date | undefined }>;
 }

@@ -89,11 +89,29 @@ export class RedisUsageStream implements UsageEventStore, UsageStreamReader {
       .exec();
   }
 
+  async pruneConsumers(except: string, minIdleMs: number): Promise<string[]> {
+    // XINFO CONSUMERS answers one flat field/value list per consumer: name, pending, idle, ...
+    const consumers = (await this.writer.xinfo('CONSUMERS', this.key, this.group)) as unknown[][];
+    const gone = consumers
+      .map((fields) => Object.fromEntries(pairs(fields)) as { name?: string; pending?: number; idle?: number })
+      .filter(({ name, pending, idle }) => name !== undefined && name !== except && pending === 0 && (idle ?? 0) >= minIdleMs)
+      .map(({ name }) => name as string);
+    // A consumer deleted while it still runs comes back with its next read: nothing pending is lost.
+    for (const name of gone) await this.writer.xgroup('DELCONSUMER', this.key, this.group, name);
+    return gone;
+  }
+
   async backlog(): Promise<{ groups: number; oldestAt: Date | undefined }> {
     const [groups, first] = await Promise.all([this.writer.xlen(this.key), this.writer.xrange(this.key, '-', '+', 'COUNT', 1)]);
     const id = first[0]?.[0];
     return { groups, oldestAt: id === undefined ? undefined : new Date(Number(id.split('-')[0])) };
   }
+}
+
+function pairs(fields: readonly unknown[]): Array<[string, unknown]> {
+  const out: Array<[string, unknown]> = [];
+  for (let at = 0; at + 1 < fields.length; at += 2) out.push([String(fields[at]), fields[at + 1]]);
+  return out;
 }
 
 /** An entry as Redis answers it: its id and its field/value list (null when it was deleted meanwhile). */
