@@ -1,7 +1,7 @@
 import type { Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
 import { SubscriptionChange, SubscriptionKind, type SubscriptionChanged } from '@ipdata/proto/events/v1/billing';
-import { EventConsumer, PoisonRecordError, TOPICS, type EventProducer } from '@ipdata/common';
+import { PoisonRecordError, billingSubscriptionConsumer, type EventConsumer, type EventProducer } from '@ipdata/common';
 import { vipMessage, type VipChange } from '../../messages/message-texts.js';
 import type { Messages } from '../../messages/messages.js';
 
@@ -19,23 +19,20 @@ export function subscriptionsConsumer(
   deps: { kafka: Kafka; groupId: string; dlqProducer: EventProducer; sessionTimeoutMs?: number; messages: Messages },
   logger: Logger,
 ): EventConsumer<SubscriptionChanged> {
-  return EventConsumer.fromConfig(
+  return billingSubscriptionConsumer(
     {
-      kafka: deps.kafka,
-      groupId: deps.groupId,
-      topic: TOPICS.billingSubscription,
-      dlqProducer: deps.dlqProducer,
-      sessionTimeoutMs: deps.sessionTimeoutMs,
-      handler: async ({ event, id, time }) => {
-        if (event.kind !== SubscriptionKind.SUBSCRIPTION_KIND_VIP) return;
+      ...deps,
+      kind: SubscriptionKind.SUBSCRIPTION_KIND_VIP,
+      handle: async ({ event, id, changedAt }) => {
         const change = VIP_CHANGES[event.change];
         if (change === undefined) return;
+        // Only the changes that make a message need an account: checked after the filter.
         if (event.accountId === '') throw new PoisonRecordError('VIP subscription change without an account id');
         await deps.messages.add({
           ...vipMessage(change, event.periodEnd),
           eventId: event.meta?.id || id,
           accountId: event.accountId,
-          createdAt: event.meta?.time ?? new Date(time),
+          createdAt: changedAt,
         });
       },
     },
