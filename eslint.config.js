@@ -23,6 +23,7 @@ const HOT_PATH_FILES = [
   'services/metering/src/**/*.ts',
   'services/common/src/kafka/**/*.ts',
   'services/common/src/outbox/**/*.ts',
+  'services/common/src/http-edge/**/*.ts',
   'services/auth/src/client/**/*.ts',
   'services/lookup-engine/src/client/**/*.ts',
   'services/lookup-engine/src/lookup/**/*.ts',

@@ -76,7 +76,7 @@ export interface EdgeLog {
  * can be said any more). True when the face's error answer is to be written now.
  */
 export function failEdge(response: ServerResponse, error: unknown, fault: boolean, log: EdgeLog): boolean {
-  if (fault) log.logger.error({ ...log.fields, err: error }, `${log.what} failed`);
+  if (fault) log.logger.error(Object.assign({}, log.fields, { err: error }), `${log.what} failed`);
   else log.logger.debug(log.fields, `${log.what} refused`);
   if (!response.headersSent) return true;
   response.destroy();
