@@ -47,7 +47,6 @@ export { backoffDelay, retry, type RetryOptions } from './lifecycle/retry.js';
 export { BatchQueueFullError, TurnBatcher, type TurnBatcherOptions } from './batching/turn-batcher.js';
 export { PeriodicTask, startupStep, type PeriodicTaskConfig } from './lifecycle/periodic-task.js';
 export { setHeapGrowingPercent } from './lifecycle/heap-growing.js';
-export { startModuleWorker } from './worker/module-worker.js';
 export { createHealthHandler } from './health/health-server.js';
 export { HttpServer, type HttpRoute, type HttpServerConfig, type RouteParams } from './http/http-server.js';
 export { ClientAddressResolver } from './http/client-address.js';
@@ -84,7 +83,6 @@ export { ensureTopics, topicSpecs, type TopicSpec } from './kafka/topic-admin.js
 export { topicEndOffsets, type PartitionEnds } from './kafka/topic-offsets.js';
 export { EventProducer, type EventProducerConfig, type SendOptions } from './kafka/event-producer.js';
 export { Murmur2Partitioner, keyPartition, murmur2 } from './kafka/murmur2-partitioner.js';
-export { crc32c } from './kafka/crc32c.js';
 export {
   EventConsumer,
   PoisonRecordError,
