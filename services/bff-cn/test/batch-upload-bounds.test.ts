@@ -4,9 +4,12 @@ import { BffCnHarness, randomVisitor } from './fixtures/bff-cn-harness.js';
 
 // upload_ip_xlsx against a zip bomb, through the real stack (fixtures/bff-cn-harness.ts): a
 // ~40 KB .xlsx holding 20 MB of empty rows is refused at the row bound, a visitor past the batch
-// limit is answered 429 before it is read, and other calls keep answering meanwhile. The CPU and
-// the latencies are printed (measurements, not asserted: a loaded CI machine is several times
-// slower); the unit tests beside the code assert the work counted (src/batch/xlsx-bounds.test.ts).
+// limit is answered 429 before it is read, and other calls keep answering meanwhile. Asserted as
+// the issue states them: each hostile upload costs under 1 s of the process's CPU (bff-cn runs in
+// this process; CPU, not the wall clock), and single lookups while the uploads are in flight take
+// at most twice their median without, both medians of the same round (measured without the
+// bounds: 5.3 s of CPU per upload, lookups 3.7 times slower). The counts of work done are asserted by the unit tests
+// beside the code (src/batch/xlsx-bounds.test.ts).
 
 const h = new BffCnHarness({
   UPLOAD_MAX_BYTES: String(2 * 1024 * 1024),
@@ -16,8 +19,19 @@ const h = new BffCnHarness({
 beforeAll(() => h.start(), 120_000);
 afterAll(() => h.stop());
 
-/** How many hostile uploads the latency is measured during. */
-const HOSTILE_UPLOADS = Number(process.env['HOSTILE_UPLOADS'] ?? 5);
+/** How many hostile uploads (one after the other) the latency is measured during, per round. */
+const HOSTILE_UPLOADS = Number(process.env['HOSTILE_UPLOADS'] ?? 10);
+/** What one hostile upload may cost (issue 51): CPU, generous for a loaded machine. */
+const HOSTILE_CPU_MS = 1_000;
+/** Lookups during the uploads may take this many times their median without (issue 51). */
+const MAX_SLOWDOWN = 2;
+/**
+ * The tolerance for a noisy shared machine: the baseline median is taken as at least 5 ms (a
+ * loopback lookup can answer in 1-2 ms, where a scheduler hiccup alone doubles it), and a round
+ * over the ratio is measured again, up to three rounds: only a slowdown seen every time fails.
+ */
+const BASELINE_FLOOR_MS = 5;
+const ROUNDS = 3;
 const TOO_LARGE = '文件过大或行数过多（空行也计入），请分批查询';
 const UA = 'batch-bounds-test-browser';
 
@@ -62,6 +76,37 @@ async function lookups(count: number, until?: Promise<unknown>): Promise<number[
   return latencies;
 }
 
+function median(latencies: number[]): number {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** Hostile uploads one after the other (each from its own visitor), lookups meanwhile. */
+async function lookupsDuringUploads(): Promise<{ during: number[]; answers: Array<{ code: number; msg: string }> }> {
+  const uploads = (async () => {
+    const answers = [];
+    for (let i = 0; i < HOSTILE_UPLOADS; i++) answers.push(await upload(bomb, randomVisitor()));
+    return answers;
+  })();
+  const during = await lookups(0, uploads);
+  return { during, answers: await uploads };
+}
+
+/** One round: lookups alone, then during the uploads; the ratio of their medians (baseline floored). */
+async function latencyRound(round: number): Promise<number> {
+  const alone = await lookups(100);
+  const { during, answers } = await lookupsDuringUploads();
+  const ratio = median(during) / Math.max(median(alone), BASELINE_FLOOR_MS);
+  process.stdout.write(
+    `round ${round}: ip_search_zone alone ${summary(alone)}; during ${HOSTILE_UPLOADS} hostile uploads ${summary(during)}; ` +
+      `median ratio ${ratio.toFixed(2)}\n`,
+  );
+  for (const answer of answers) expect(answer).toMatchObject({ code: 400, msg: TOO_LARGE });
+  // Enough lookups answered while the uploads were in flight for a median to mean something.
+  expect(during.length).toBeGreaterThanOrEqual(5);
+  return ratio;
+}
+
 function summary(latencies: number[]): string {
   const sorted = [...latencies].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
@@ -70,25 +115,18 @@ function summary(latencies: number[]): string {
 
 describe('upload_ip_xlsx bounds', () => {
   // The figures are printed before anything is asserted, so a run of the code before the bounds measures too.
-  it('refuses 20 MB of empty rows in a ~40 KB .xlsx at the row bound, others answering meanwhile', async () => {
+  it('refuses 20 MB of empty rows in a ~40 KB .xlsx at the row bound within 1 s of CPU, lookups meanwhile at most 2x slower', async () => {
     expect(bomb.length).toBeLessThan(64 * 1024);
     await lookups(50); // warm-up
     const first = await measured(bomb, randomVisitor());
     process.stdout.write(
       `hostile upload (${bomb.length} B): code ${first.answer.code} in ${first.ms.toFixed(0)} ms, process CPU ${first.cpuMs.toFixed(0)} ms\n`,
     );
-    const alone = await lookups(200);
-    // Hostile uploads one after the other (each from its own visitor), lookups meanwhile.
-    const uploads = (async () => {
-      const answers = [];
-      for (let i = 0; i < HOSTILE_UPLOADS; i++) answers.push(await upload(bomb, randomVisitor()));
-      return answers;
-    })();
-    const during = await lookups(0, uploads);
-    process.stdout.write(`ip_search_zone alone: ${summary(alone)}\n`);
-    process.stdout.write(`ip_search_zone during ${HOSTILE_UPLOADS} hostile uploads: ${summary(during)}\n`);
+    const ratios = [await latencyRound(1)];
     expect(first.answer).toMatchObject({ code: 400, msg: TOO_LARGE });
-    for (const answer of await uploads) expect(answer).toMatchObject({ code: 400, msg: TOO_LARGE });
+    expect(first.cpuMs).toBeLessThan(HOSTILE_CPU_MS);
+    while (ratios.at(-1)! > MAX_SLOWDOWN && ratios.length < ROUNDS) ratios.push(await latencyRound(ratios.length + 1));
+    expect(Math.min(...ratios)).toBeLessThanOrEqual(MAX_SLOWDOWN);
   }, 300_000);
 
   it('answers a visitor past the batch limit 429 before the file is read', async () => {
@@ -101,5 +139,6 @@ describe('upload_ip_xlsx bounds', () => {
     );
     for (const answer of counted) expect(answer).toMatchObject({ code: 400, msg: TOO_LARGE });
     expect(refused.answer).toEqual({ code: 429, msg: '批量查询过于频繁，请稍后再试', data: null });
+    expect(refused.cpuMs).toBeLessThan(HOSTILE_CPU_MS);
   }, 300_000);
 });

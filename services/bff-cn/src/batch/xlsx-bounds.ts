@@ -19,6 +19,8 @@ export interface XlsxBounds {
   sharedStrings: number;
   /** Inflated bytes of the workbook and relationships parts. */
   smallPartBytes: number;
+  /** Inflated bytes of the parts read, together (their declared sizes summed before the large ones are opened). */
+  inflatedBytes: number;
   /** CPU the parse itself may use (CpuMeter), in milliseconds. */
   cpuMs: number;
 }
@@ -32,6 +34,14 @@ const CELLS_PER_ROW = 32;
 /** Inflated sheet bytes per row: 32 cells of ~60 bytes (`<c r="AF10000" t="s"><v>123456</v></c>`). */
 const SHEET_BYTES_PER_ROW = 2 * 1024;
 const SHARED_STRING_BYTES_PER_ROW = 1024;
+/**
+ * Inflated bytes per row of the parts together: less than the sheet's and the shared strings'
+ * bounds summed, so a file cannot take both to their bound (a 20-column export of distinct texts
+ * takes ~1.7 KiB a row in all).
+ */
+const INFLATED_BYTES_PER_ROW = 2.5 * 1024;
+/** What the parts read may inflate to together, whatever the row limit. */
+const MAX_INFLATED_BYTES = 256 * 1024 * 1024;
 /** What a part held whole may take at most, whatever the row limit. */
 const MAX_HELD_PART_BYTES = 64 * 1024 * 1024;
 const SMALL_PART_BYTES = 2 * 1024 * 1024;
@@ -54,6 +64,7 @@ export function xlsxBoundsFor(maxRows: number): XlsxBounds {
     sharedStringBytes: Math.min(MAX_HELD_PART_BYTES, rows * SHARED_STRING_BYTES_PER_ROW),
     sharedStrings: rows * CELLS_PER_ROW,
     smallPartBytes: SMALL_PART_BYTES,
+    inflatedBytes: Math.min(MAX_INFLATED_BYTES, rows * INFLATED_BYTES_PER_ROW),
     cpuMs: CPU_MS_PER_10K_ROWS * Math.max(1, maxRows / 10_000),
   };
 }
@@ -74,6 +85,8 @@ export interface XlsxReadStats {
   /** Inflated bytes of the sheet and of the shared strings that reached the parser. */
   sheetBytes: number;
   sharedStringBytes: number;
+  /** Inflated bytes of every part read (the small ones too) that reached the parser. */
+  inflatedBytes: number;
   rows: number;
   cells: number;
   sharedStrings: number;
@@ -84,7 +97,16 @@ export interface XlsxReadStats {
 }
 
 export function emptyStats(): XlsxReadStats {
-  return { sheetBytes: 0, sharedStringBytes: 0, rows: 0, cells: 0, sharedStrings: 0, cpuMs: 0, stoppedBy: undefined };
+  return {
+    sheetBytes: 0,
+    sharedStringBytes: 0,
+    inflatedBytes: 0,
+    rows: 0,
+    cells: 0,
+    sharedStrings: 0,
+    cpuMs: 0,
+    stoppedBy: undefined,
+  };
 }
 
 /**

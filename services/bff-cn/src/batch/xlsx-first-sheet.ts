@@ -62,8 +62,13 @@ export async function* firstSheetRows(data: Buffer, read: XlsxRead): AsyncGenera
       if (entry === undefined) throw new Error(`no ${path}`);
       return entry;
     };
+    // Every slice of every part read counts towards the parts' total.
+    const inflated = (slice: Buffer) => {
+      stats.inflatedBytes += slice.length;
+      if (stats.inflatedBytes > bounds.inflatedBytes) throw new XlsxBoundError('inflatedBytes', bounds.inflatedBytes);
+    };
     const small = async (entry: Entry) =>
-      new PullStream(slices(await openPart(zip, entry, 'smallPartBytes', bounds, meter), meter, () => undefined));
+      new PullStream(slices(await openPart(zip, entry, 'smallPartBytes', bounds, meter), meter, inflated));
     // The constructor only keeps its input; the steps below are given each part themselves.
     const steps = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
       worksheets: 'emit',
@@ -72,9 +77,23 @@ export async function* firstSheetRows(data: Buffer, read: XlsxRead): AsyncGenera
       styles: 'ignore',
       entries: 'ignore',
     }) as unknown as WorkbookReaderSteps;
-    await steps._parseRels(await small(part('xl/_rels/workbook.xml.rels')));
-    await steps._parseWorkbook(await small(part('xl/workbook.xml')));
+    const rels = part('xl/_rels/workbook.xml.rels');
+    const book = part('xl/workbook.xml');
+    await steps._parseRels(await small(rels));
+    await steps._parseWorkbook(await small(book));
+    const firstTab = steps.model?.sheets?.[0]?.rId;
+    const target = steps.workbookRels?.find((rel) => rel.Id === firstTab)?.Target;
+    if (target === undefined) throw new Error('no first sheet');
+    // A relationship target is relative to xl/, or absolute from the package root.
+    const sheet = part(target.startsWith('/') ? target.slice(1) : `xl/${target}`);
+    const sheetNo = /sheet(\d+)\.xml$/.exec(target)?.[1] ?? '1';
     const sharedStrings = entries.get('xl/sharedStrings.xml');
+    // The large parts' declared sizes, each against its bound and all together against the total,
+    // before either is opened (yauzl holds each part to its declared size while inflating).
+    declared(sheet, 'sheetBytes', bounds);
+    if (sharedStrings !== undefined) declared(sharedStrings, 'sharedStringBytes', bounds);
+    const total = [rels, book, sheet, sharedStrings].reduce((sum, entry) => sum + (entry?.uncompressedSize ?? 0), 0);
+    if (total > bounds.inflatedBytes) throw new XlsxBoundError('inflatedBytes', bounds.inflatedBytes);
     if (sharedStrings !== undefined) {
       const strings = new TagCounter((tag) => {
         if (tag === 'si' && ++stats.sharedStrings > bounds.sharedStrings) {
@@ -84,16 +103,11 @@ export async function* firstSheetRows(data: Buffer, read: XlsxRead): AsyncGenera
       const stream = await openPart(zip, sharedStrings, 'sharedStringBytes', bounds, meter);
       const counted = slices(stream, meter, (slice) => {
         stats.sharedStringBytes += slice.length;
+        inflated(slice);
         strings.scan(slice);
       });
       for await (const _ of steps._parseSharedStrings(new PullStream(counted)));
     }
-    const firstTab = steps.model?.sheets?.[0]?.rId;
-    const target = steps.workbookRels?.find((rel) => rel.Id === firstTab)?.Target;
-    if (target === undefined) throw new Error('no first sheet');
-    // A relationship target is relative to xl/, or absolute from the package root.
-    const sheet = part(target.startsWith('/') ? target.slice(1) : `xl/${target}`);
-    const sheetNo = /sheet(\d+)\.xml$/.exec(target)?.[1] ?? '1';
     let cellsInRow = 0;
     const tags = new TagCounter((tag) => {
       if (tag === 'row') {
@@ -108,6 +122,7 @@ export async function* firstSheetRows(data: Buffer, read: XlsxRead): AsyncGenera
     const stream = await openPart(zip, sheet, 'sheetBytes', bounds, meter);
     const counted = slices(stream, meter, (slice) => {
       stats.sheetBytes += slice.length;
+      inflated(slice);
       tags.scan(slice);
     });
     // exceljs takes any async iterable of chunks here: it pulls one slice at a time.
@@ -147,6 +162,11 @@ function centralDirectory(zip: ZipFile): Promise<Map<string, Entry>> {
   });
 }
 
+/** Throws when the zip's directory declares the part larger than its bound. */
+function declared(entry: Entry, bound: 'smallPartBytes' | 'sharedStringBytes' | 'sheetBytes', bounds: XlsxBounds): void {
+  if (entry.uncompressedSize > bounds[bound]) throw new XlsxBoundError(bound, bounds[bound]);
+}
+
 /** A part's inflated bytes, refused before any is inflated when the directory declares more than its bound. */
 async function openPart(
   zip: ZipFile,
@@ -155,7 +175,7 @@ async function openPart(
   bounds: XlsxBounds,
   meter: CpuMeter,
 ): Promise<Readable> {
-  if (entry.uncompressedSize > bounds[bound]) throw new XlsxBoundError(bound, bounds[bound]);
+  declared(entry, bound, bounds);
   const stream = await meter.waitFor(
     new Promise<Readable>((resolve, reject) =>
       zip.openReadStream(entry, (error, opened) => (error ? reject(error) : resolve(opened))),
