@@ -81,7 +81,7 @@ async function stagesOf(root: string) {
   const encoder = new CompactBatchEncoder(await LoadedDataset.fromFile(datasetFile));
   const itemsOf = (bytes: Buffer): BatchItem[] => {
     const batch = decodeCompactBatch(bytes);
-    // Builds saved before session 27 kept an answers array, not batch.length.
+    // Older saved builds (--against) keep an answers array, not batch.length.
     const length = batch.length ?? (batch as unknown as { answers: unknown[] }).answers.length;
     return Array.from({ length }, (_, at) => ({ batch, at }));
   };

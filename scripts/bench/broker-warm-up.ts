@@ -4,12 +4,12 @@
  * Why: the ledger sends ~5 batches a second, so the broker's per-request code (produce
  * handling, validation, the append) runs a few hundred times a minute and its JIT compiles it
  * only minutes after a broker start. Until then the broker ran it interpreted: in the first
- * `public-api.bench.ts --only ip` run after `make stack-up` (session 33), the broker's CPU per
+ * `public-api.bench.ts --only ip` run after `make stack-up`, the broker's CPU per
  * request was 31 µs with the accounting on and 2 µs with it off; in the next run, 6 µs and 2 µs.
  * The accounting paid for the broker's start.
  *
  * How long: until C2, the JVM's optimising JIT, has compiled the produce path. From a fresh
- * start on this machine (session 34, sends of 20 records with CloudEvents headers), the
+ * start on this machine (sends of 20 records with CloudEvents headers), the
  * broker's CPU per send fell from ~4,200 µs to 600–1,100 µs within ~6,000 sends (C1), and to a
  * flat ~300 µs only after ~12,000 (C2, ~15 s). So 15,000 sends by default, in rounds, each
  * round's broker CPU per send reported: the first and the last say whether it was already warm.

@@ -5,7 +5,7 @@
  * Why: the engine splits a record into its parts the first time it answers it and keeps them
  * (services/lookup-engine/README.md, "Compact batches"); bff-en decodes each part once per
  * process. Random addresses meet new records all the time in a fresh engine, so the first timed
- * loads paid for the engine's start: in session 36's `--only ip` runs right after a start, the
+ * loads paid for the engine's start: in `--only ip` runs right after a start, the
  * machine's CPU per GET with the accounting on read 218 / 246 / 182 / 131 µs in runs 1 to 4 (the
  * engine's part 29 / 22 / 15 / 11) and bff-en's ratio to Express 1.26 / 1.12 / 1.25 / 1.65.
  *

@@ -2,10 +2,9 @@
 // start, duration) and every time a 2-ms timer fired more than 10 ms late (a stall: a long task,
 // or the thread waiting for a core). Loaded with NODE_OPTIONS="--import <this file>"; writes
 // `<wall ms> <duration ms> <what>` lines to BENCH_TAIL_PROBE_FILE once a second and at exit. Plain
-// JavaScript: it runs before tsx. NODE_OPTIONS preloads it into worker threads too (the usage
-// ledger's Kafka worker), each an isolate with its own GC and event loop: their lines say
-// `worker_gc_...` and `worker_stall`, so the plain kinds are the main thread's alone (session 24
-// read the worker's full GCs as the main thread's).
+// JavaScript: it runs before tsx. NODE_OPTIONS preloads it into worker threads too, each an
+// isolate with its own GC and event loop: their lines say `worker_gc_...` and `worker_stall`, so
+// the plain kinds are the main thread's alone.
 import { appendFileSync } from 'node:fs';
 import { PerformanceObserver, performance } from 'node:perf_hooks';
 import process from 'node:process';

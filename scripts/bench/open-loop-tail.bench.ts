@@ -26,7 +26,7 @@
  * `--processes 2` (or more) starts that many of each variant and round n attacks each variant's
  * process n mod K, so what one process has of its own varies between rounds and shows in the
  * interval instead of in the difference.
- * Readings are in services/bff-en/PERFORMANCE.md. Bounded: every attack is
+ * The current readings are in services/bff-en/README.md. Bounded: every attack is
  * -duration bounded and everything started is stopped at the end.
  *
  *   make dataset && make stack-up && scripts/bench/install-tools.sh

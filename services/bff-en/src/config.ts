@@ -49,7 +49,7 @@ export const bffEnEnv = {
   DATA_DIR: env.string({ default: 'var/bff-en', expected: 'a directory for the quota journal and bulk job files' }),
   // V8's old-generation growing factor as a percentage (common's setHeapGrowingPercent): 100 = the next
   // mark-compact at twice what the last left alive, instead of a factor V8 picks per moment
-  // (PERFORMANCE.md, session 34); 0 = V8's own.
+  // (README.md, "The hot path"); 0 = V8's own.
   V8_HEAP_GROWING_PERCENT: env.int({ min: 0, max: 1_000, default: 100 }),
   BULK_MAX_LINES: env.int({ min: 1, max: 10_000_000, default: 1_000_000 }),
   BULK_MAX_BYTES: env.int({ min: 1024, max: 1024 * 1024 * 1024, default: 64 * 1024 * 1024 }),

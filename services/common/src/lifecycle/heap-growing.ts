@@ -6,7 +6,7 @@ import { setFlagsFromString } from 'node:v8';
  * choice back to V8, which derives a factor (1.1 to 4) from the GC's and the program's speed at
  * the moment of each mark-compact.
  *
- * Why a service fixes it (services/bff-en/PERFORMANCE.md, sessions 32 and 34): under load V8's
+ * Why a service fixes it (bff-en's README, "The hot path"; `make bench-tail`): under load V8's
  * factor for bff-en settled anywhere from ~1.2 to ~2 depending on the moment, so two identical
  * processes ran 4 or 26 main-thread mark-compacts in the same minutes, each a pause of 6-14 ms
  * that lands in the p99. With 100 (a factor of 2) the count was 2-4 for every process.

@@ -27,7 +27,7 @@ interface OpenStream<T> {
  * a caller sending many small batches (bff-en's coalesced single lookups), the per-call cost of
  * gRPC on both sides (a new HTTP/2 stream, headers, trailers, the engine's access check) was most
  * of the engine's CPU under load; for 1,000-address batches it was still ~0.6 ms of the engine's
- * ~3 ms per batch (bff-en PERFORMANCE.md, session 26). Answers are decoded by `decode`: `decoded()` gives
+ * ~3 ms per batch (docs/adr/0008). Answers are decoded by `decode`: `decoded()` gives
  * the BatchLookupResponse objects `client.batchLookup` gives, `compact()` the CompactBatch of
  * `client.batchLookupParts`.
  *

@@ -19,8 +19,7 @@ export interface LookupStreams {
 /**
  * LookupEngine over the tuned client (@ipdata/lookup-engine/client); failures arrive as
  * DomainErrors. With `streams`, every lookup travels on one of them instead of a unary call of its
- * own (the engine's CPU per 1,000-address batch: 2.2–2.5 instead of 2.7–3.1 ms, bff-en PERFORMANCE.md,
- * session 26).
+ * own (the engine's CPU per 1,000-address batch: 2.2–2.5 instead of 2.7–3.1 ms; docs/adr/0008).
  */
 export class GrpcLookupEngine implements LookupEngine {
   constructor(

@@ -94,9 +94,9 @@ function record(
 
 /**
  * The full answer with no options (most requests): the engine's answer copied from its parts'
- * cached JSON (answerJson), builds no IpInfo (session 37: decoding the parts, the view and the
- * JSON string were ~12% of the main thread's busy time under GET load); one made here takes the
- * specialised serialiser.
+ * cached JSON (answerJson), builds no IpInfo (decoding the parts, the view and the JSON string
+ * were ~12% of the main thread's busy time under GET load: docs/adr/0003); one made here takes the
+ * specialised serialiser (docs/adr/0004).
  */
 function sendIpInfo(call: ApiCall, answer: IpAnswer): void {
   if (call.param('fields') === null && call.param('pretty') === null && !wantsCsv(call)) {
