@@ -1,5 +1,5 @@
 /**
- * Starting and stopping the one shared system of a test run: DNS stub, mail sink, lookup engine
+ * Starting and stopping the one shared system of a test run: DNS stub, SMS and mail sinks, lookup engine
  * (the real dataset), auth, billing (test plan catalogue), stats, downloads (the real dataset's files), content,
  * probe, bff-en (serving face B's built app) and bff-cn (serving face A's), each a detached process from
  * source on the test ports of system-layout.ts, with mutual TLS from the test PKI, logs in
