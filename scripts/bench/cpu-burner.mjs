@@ -1,7 +1,7 @@
 /**
  * A stand-in for another thread's CPU on the same cores (open-loop-tail.bench.ts --try-burn): it
- * spins `<ms per 100 ms>` of CPU in slices every 10 ms, which is how the usage ledger's worker
- * and the broker spread theirs under load. The bench pauses it with SIGSTOP and lets it run with
+ * spins `<ms per 100 ms>` of CPU in slices every 10 ms, which is how background threads and the
+ * broker spread theirs under load. The bench pauses it with SIGSTOP and lets it run with
  * SIGCONT around the attacks it should load; it exits when its stdin closes (the bench ended,
  * however it ended), so it never outlives the run.
  *

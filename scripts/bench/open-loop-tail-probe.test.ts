@@ -10,9 +10,9 @@ const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'tail-probe-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-// A main thread and a worker (a module file, as bff-en's usage-kafka.worker: NODE_OPTIONS preloads
-// into those) that both make garbage; the worker also blocks its own event loop for 60 ms (a stall
-// there), then lives on so its late timer fires.
+// A main thread and a worker thread (a module file: NODE_OPTIONS preloads into those) that both
+// make garbage; the worker also blocks its own event loop for 60 ms (a stall there), then lives on
+// so its late timer fires.
 const CHURN = `const churn = (n) => { let keep = []; for (let i = 0; i < n; i++) { keep.push({ i, s: 'x' + i }); if (keep.length > 5e4) keep = []; } };`;
 const WORKER = `${CHURN}\nchurn(2e6);\nconst t = Date.now();\nwhile (Date.now() - t < 60) {}\nsetTimeout(() => {}, 40);\n`;
 const MAIN = `import { Worker } from 'node:worker_threads';\n${CHURN}\nnew Worker(new URL('./worker.mjs', import.meta.url));\nchurn(2e6);\n`;

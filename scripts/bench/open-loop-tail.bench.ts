@@ -72,7 +72,7 @@ const processes = option('processes', 1);
 const tryNodeFlags = nodeFlagsOption('try-node-flags');
 /** Node flags for every variant, for diagnostics that must be alike on all (e.g. "--trace-gc --trace-gc-nvp" with BENCH_KEEP=1). */
 const allNodeFlags = nodeFlagsOption('node-flags') ?? [];
-/** Variables for that third variant ("NAME=value,..."), e.g. "USAGE_LEDGER_WORKER_NICE=19"; alone or with --try-node-flags. */
+/** Variables for that third variant ("NAME=value,..."), e.g. "QUOTA_LEASE_INTERVAL_MS=0"; alone or with --try-node-flags. */
 const tryEnvOption = textOption('try-env');
 const tryEnv = envList(tryEnvOption ?? '');
 const tried = tryNodeFlags !== undefined || tryEnvOption !== undefined;
@@ -80,10 +80,10 @@ const tried = tryNodeFlags !== undefined || tryEnvOption !== undefined;
  * ms of CPU per 100 ms that a stand-in process (cpu-burner.mjs) spins on the same cores during a
  * third variant's attacks, `off_burn`: the accounting-off bff-en again, with that much more CPU
  * on the machine. It asks whether the accounting's p99 cost is simply its CPU on these 2 shared
- * cores (the ledger's worker, the broker, the main thread: ~8 ms per 100 ms at 4,000 req/s).
+ * cores (the usage relay, the broker, the main thread).
  */
 const tryBurn = process.argv.includes('--try-burn') ? option('try-burn', 1) : 0;
-/** The stand-in's nice value (default 10, the ledger's Kafka worker's; USAGE_LEDGER_WORKER_NICE). */
+/** The stand-in's nice value (default 10: a background thread's priority below the main thread's). */
 const tryBurnNice = Number(textOption('try-burn-nice') ?? 10);
 if (!Number.isInteger(tryBurnNice) || tryBurnNice < 0 || tryBurnNice > 19) throw new Error('--try-burn-nice: 0 to 19');
 if (tried && tryBurn > 0) throw new Error('--try-burn replaces the tried variant: use it without --try-node-flags / --try-env');
