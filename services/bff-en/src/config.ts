@@ -18,7 +18,7 @@ import {
 export const bffEnEnv = {
   ...serviceEnv,
   APP_ENV: env.oneOf(['development', 'test', 'production'], 'production'),
-  // The public API, later the web API, and /healthz + /readyz share this port.
+  // The public API, the web API, the web app and /healthz + /readyz share this port.
   HEALTH_PORT: env.port(8082),
   ...grpcTlsEnv('bff-en'),
   LOOKUP_GRPC_ADDR: env.address('127.0.0.1:50051'),

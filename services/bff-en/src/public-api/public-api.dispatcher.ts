@@ -22,7 +22,7 @@ export interface PublicApiDispatcherDeps {
  * The public API's own router, in front of everything else on bff-en's HTTP server (common's
  * HttpServer `firstHandler`): it owns `/v1` and `/v1/...`, matches a short route table segment by
  * segment (no regular expressions, no middleware chain) and answers every error in the API's one
- * shape with the common headers. Everything else (health, later the web API) falls through.
+ * shape with the common headers. Everything else (the web API, the web app, health) falls through.
  */
 export class PublicApiDispatcher {
   private readonly table: RouteTable<PublicRoute>;
