@@ -137,7 +137,8 @@ export interface BffEnProcess {
 /**
  * Another bff-en process on the system's lookup engine, auth, billing, Kafka, Mongo and Redis, on
  * a free port, started from source and ready (/readyz 200). `extraEnv` overrides its variables:
- * pass the INSTANCE_ID and DATA_DIR of a killed process to restart it on the same journal.
+ * pass the INSTANCE_ID of a killed process to restart it as the same usage relay consumer (its
+ * pending stream entries first), and its DATA_DIR to keep its bulk files.
  */
 export async function spawnBffEn(extraEnv: Record<string, string> = {}): Promise<BffEnProcess> {
   const port = Number(extraEnv['HEALTH_PORT'] ?? (await freePort()));

@@ -151,7 +151,7 @@ async function start(dir: string, owner: number): Promise<SystemAddresses> {
   if (!process.env['TEST_DATASETS_DIR'] && !existsSync(datasets)) {
     throw new Error(`test system: no dataset at ${datasets}: run \`make dataset\` first`);
   }
-  // Mail and bff-en data of an earlier run would confuse this one (old links, old journals);
+  // Mail and bff-en data of an earlier run would confuse this one (old links, old bulk files);
   // run/ holds the lock.
   for (const entry of readdirSync(dir)) {
     if (entry !== 'run') rmSync(join(dir, entry), { recursive: true, force: true });

@@ -123,9 +123,7 @@ export function buildBffEn(config: BffEnConfig, deps: { logger: Logger; clock?: 
       redisUrl: config.REDIS_URL,
       kafka,
       clock,
-      ...(quotaOn
-        ? { quota: { journalDir: join(config.DATA_DIR, 'quota-journal'), leaseIntervalMs: config.QUOTA_LEASE_INTERVAL_MS } }
-        : {}),
+      ...(quotaOn ? { quota: { leaseIntervalMs: config.QUOTA_LEASE_INTERVAL_MS } } : {}),
       ledger: ledgerOn,
       defaultBurstPerSecond: config.DEFAULT_BURST_PER_SECOND,
     },

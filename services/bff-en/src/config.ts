@@ -45,8 +45,8 @@ export const bffEnEnv = {
   // holds, renewed (and what it granted counted) every QUOTA_LEASE_INTERVAL_MS; 0 = every
   // reservation asks Redis (README.md, "Quotas").
   QUOTA_LEASE_INTERVAL_MS: env.int({ min: 0, max: 1_000, default: 100 }),
-  // Quota grants made while Redis was down (journalled until counted) and bulk job files.
-  DATA_DIR: env.string({ default: 'var/bff-en', expected: 'a directory for the quota journal and bulk job files' }),
+  // Bulk job files (uploads and results, under <DATA_DIR>/bulk).
+  DATA_DIR: env.string({ default: 'var/bff-en', expected: 'a directory for bulk job files' }),
   // V8's old-generation growing factor as a percentage (common's setHeapGrowingPercent): 100 = the next
   // mark-compact at twice what the last left alive, instead of a factor V8 picks per moment
   // (README.md, "The hot path"); 0 = V8's own.

@@ -49,14 +49,13 @@ async function reserveInWaves(
 }
 
 describe('quota leases on real Redis: far from the limit without a store call, exact at it', () => {
-  const { redis, prefix, journalDir, keep, reserverEnv } = quotaSuite('quota-lease-test');
+  const { redis, prefix, keep, reserverEnv } = quotaSuite('quota-lease-test');
 
   async function quotaService(leases: QuotaLeaseOptions | undefined, serviceClock: Clock = clock) {
     const service = QuotaService.create({
       store: new RedisQuotaStore(redis, { keyPrefix: prefix, recallMs: LEASE_TTL_MS }),
       clock: serviceClock,
       logger,
-      journalDir,
       deadlineMs: 5_000,
       ...(leases === undefined ? {} : { leases: { ttlMs: LEASE_TTL_MS, minRequests: 2, minLookups: 10, ...leases } }),
     });

@@ -19,7 +19,7 @@ const logger = pino({ level: 'silent' });
 const subject = quotaSubject;
 
 describe('quota engine on real Redis: exact under concurrency, never double counted', () => {
-  const { redis, prefix, journalDir, keep, reserverEnv } = quotaSuite('quota-test');
+  const { redis, prefix, keep, reserverEnv } = quotaSuite('quota-test');
 
   const START = new Date('2030-05-15T12:00:00Z');
 
@@ -28,7 +28,6 @@ describe('quota engine on real Redis: exact under concurrency, never double coun
       store: new RedisQuotaStore(redis, { keyPrefix: prefix }),
       clock,
       logger,
-      journalDir,
       deadlineMs: 5_000,
     });
     keep(service);
@@ -181,7 +180,7 @@ describe('quota engine on real Redis: exact under concurrency, never double coun
     expect(await redis.ttl(counters(viaCall)[1] as string)).toBeGreaterThan(3_900);
   });
 
-  it('a journal replay counts a fail-open grant once, whether its timed-out call ran before, after or denied it', async () => {
+  it('a forced reservation naming its call counts once, whether that call ran before, after or denied it', async () => {
     const store = new RedisQuotaStore(redis, { keyPrefix: prefix });
     const who = subject();
     const command = (count: number) => ({
@@ -210,7 +209,7 @@ describe('quota engine on real Redis: exact under concurrency, never double coun
     expect((await store.reserveCall('refusing-call', [command(5)], 120))[0]?.status).toBe('quota_exceeded');
     expect((await replay('g3', 5, 'refusing-call', 0))[0]).toMatchObject({ granted: 5, replayed: false });
     expect(await monthCounter(who.accountId)).toBe(13);
-    // Replaying the same journal again changes nothing.
+    // The same forced reservations again change nothing.
     expect((await replay('g1', 5, 'late-call', 0))[0]?.replayed).toBe(true);
     expect((await replay('g3', 5, 'refusing-call', 0))[0]?.replayed).toBe(true);
     expect(await monthCounter(who.accountId)).toBe(13);

@@ -37,6 +37,7 @@ import type { ClosingGate, LedgerTarget } from './ledger/ledger-ports.js';
 import { usageFold } from './ledger/usage-fold.js';
 import { RedisQuotaCounters } from '@ipdata/metering';
 import { QuotaReconciler } from './reconcile/quota-reconciler.js';
+import { quotaReconcileTask } from './reconcile/quota-reconcile.task.js';
 import { RollupQuotaUsage } from './reconcile/rollup-quota-usage.js';
 import { RollupReplays } from './replay/rollup-replay.js';
 import { TrendQueries } from './trends/trend.queries.js';
@@ -60,8 +61,9 @@ const REPLAY_GATE: ClosingGate = { enter: () => ({ openFrom: new Date(0), leave:
 /**
  * The wiring: Mongo and Redis → the rollup generation (which collections are live) → Kafka
  * topics and producer → closing (gate, closer, outbox relay, running month totals) → the ledger,
- * visits and plans consumers → queries, reconciliation, replay → gRPC and health. Registered with
- * the lifecycle in start order; main.ts calls it with the real config, tests with ports 0.
+ * visits and plans consumers → queries, reconciliation (on demand and every interval), replay →
+ * gRPC and health. Registered with the lifecycle in start order; main.ts calls it with the real
+ * config, tests with ports 0.
  */
 export function buildStatsService(config: StatsConfig, deps: { logger: Logger; clock?: Clock }): StatsService {
   const { logger } = deps;
@@ -206,6 +208,12 @@ export function buildStatsService(config: StatsConfig, deps: { logger: Logger; c
     new RedisQuotaCounters(redis.client, { keyPrefix: config.QUOTA_KEY_PREFIX }),
     clock,
   );
+  const reconcileTask = quotaReconcileTask(
+    config.QUOTA_RECONCILE_INTERVAL_SECONDS * 1000,
+    reconciler,
+    moduleLogger(logger, 'quota-reconcile'),
+  );
+  if (reconcileTask !== undefined) lifecycle.register(reconcileTask);
 
   const grpc = lifecycle.register(
     GrpcServer.fromConfig({ ...grpcServerConfigFrom(config), policy: statsAccessPolicy }, moduleLogger(logger, 'grpc')),
@@ -217,7 +225,7 @@ export function buildStatsService(config: StatsConfig, deps: { logger: Logger; c
   );
   const health = lifecycle.register(
     HttpServer.fromConfig(
-      { name: 'health-server', host: config.HEALTH_HOST, port: config.HEALTH_PORT },
+      { name: 'health-server', host: config.HEALTH_HOST, port: config.HEALTH_PORT, metrics: true },
       lifecycle,
       moduleLogger(logger, 'health'),
     ),

@@ -45,6 +45,9 @@ export const statsEnv = {
   LIVE_ROLLUP_INTERVAL_MS: env.int({ min: 100, max: 3_600_000, default: 5_000 }),
   // bff-en's quota counters (QUOTA_KEY_PREFIX there): what reconciliation rebuilds.
   QUOTA_KEY_PREFIX: env.string({ default: 'quota:', expected: 'the Redis key prefix of the quota counters' }),
+  // How often the quota counters are raised to the rollups (bff-en's fail-open grants are counted
+  // this way); 0 = only on demand (ReconcileQuotas, `make usage-reconcile`).
+  QUOTA_RECONCILE_INTERVAL_SECONDS: env.int({ min: 0, max: 86_400, default: 60 }),
 };
 
 export type StatsConfig = ConfigOf<typeof statsEnv>;

@@ -20,8 +20,6 @@ export interface MeteringConfig {
   clock: Clock;
   /** The public API's monthly quota; undefined = off (face A has none; benchmarks). */
   quota?: {
-    /** Where fail-open grants are journalled while Redis does not answer. */
-    journalDir: string;
     /** Quota leases' round interval; 0 = no leases. */
     leaseIntervalMs: number;
   };
@@ -52,7 +50,6 @@ export function meteringFromConfig(config: MeteringConfig, lifecycle: Lifecycle,
         store: new RedisQuotaStore(config.redis.client),
         clock: config.clock,
         logger: moduleLogger(logger, 'quota'),
-        journalDir: config.quota.journalDir,
         // One script call at a time; reservations arriving meanwhile go together in the next.
         // Measured against 4 in flight (8 paired runs, GET /v1/ip with accounting, 50 connections):
         // same throughput, p99 20–37 ms instead of 28–50 ms. Redis runs scripts one after another

@@ -1,28 +1,22 @@
-import { errorText, type Logger } from '@ipdata/common';
 import { decisionCounts, deniedForQuota, type PendingReservation, type SettledReservation } from './quota-decision.js';
-import type { JournalEntry, QuotaJournal } from './quota-journal.js';
 import { QuotaUnavailableError, monthlyCeiling, type QuotaDecision } from './quota.types.js';
 
 const LAST_KNOWN_MAX = 10_000;
 const DEGRADED_MAX = 100_000;
 
 /**
- * The rule for reservations Redis did not decide (README.md, "Quotas"): free keys fail closed, paid
- * keys fail open within the hard cap as this process last saw the account's counter, and every
- * such grant is journalled before it is answered. A grant that cannot be journalled is refused.
+ * The rule for reservations Redis did not decide (README.md, "Redis unavailable"): free keys fail
+ * closed, paid keys fail open within the hard cap as this process last saw the account's counter.
+ * Nothing is written for a grant: its request's usage event reaches Kafka like any other, and
+ * stats' quota reconciler raises the counters to the rollups (docs/adr/0001-usage-ledger-durability.md).
  */
 export class FailOpenRule {
   /** Last counter seen per account and month: the estimate for the cap and the headers. */
   private readonly lastKnown = new Map<string, { month: string; used: number }>();
-  /** This outage's grants by account and request id, so a retry is answered alike, not journalled again. */
+  /** This outage's grants by account and request id, so a retry is answered alike and not granted again. */
   private readonly granted = new Map<string, QuotaDecision>();
-  journalled = 0;
+  degraded = 0;
   refused = 0;
-
-  constructor(
-    private readonly journal: QuotaJournal,
-    private readonly logger: Logger,
-  ) {}
 
   remember(accountId: string, month: string, used: number): void {
     const known = this.lastKnown.get(accountId);
@@ -37,19 +31,31 @@ export class FailOpenRule {
     }
   }
 
-  /** Redis holds every journalled grant again and answers their retries itself. */
+  /** Redis answers again: it decides retries from now on. */
   outageOver(): void {
     this.granted.clear();
   }
 
-  /** `call`: the store call the items were sent in (in that order), for API requests; none for keyed ones. */
-  async apply(items: readonly PendingReservation[], cause: unknown, call?: string): Promise<SettledReservation[]> {
+  /**
+   * A grant of this outage given back (its work failed): it was never counted in Redis, so there is
+   * nothing to give back there. Answers false for a grant this rule did not make.
+   */
+  forget(accountId: string, requestId: string, count: number): boolean {
+    const id = `${accountId}\n${requestId}`;
+    const decision = this.granted.get(id);
+    if (decision === undefined) return false;
+    this.granted.delete(id);
+    const known = this.lastKnown.get(accountId);
+    if (known !== undefined) known.used = Math.max(0, known.used - Math.min(count, decision.granted));
+    return true;
+  }
+
+  apply(items: readonly PendingReservation[], cause: unknown): SettledReservation[] {
     const settled: SettledReservation[] = [];
-    const entries: JournalEntry[] = [];
-    const journalledAt: number[] = [];
-    for (const [index, item] of items.entries()) {
+    for (const item of items) {
       const { subject, count, partial, requestId } = item.request;
       if (!subject.paid) {
+        this.refused++;
         settled.push({ error: new QuotaUnavailableError(undefined, { cause }) });
         continue;
       }
@@ -70,28 +76,10 @@ export class FailOpenRule {
       else if (granted > 0) {
         this.remember(subject.accountId, item.period.month, known + granted);
         if (this.granted.size < DEGRADED_MAX) this.granted.set(id, decision);
-        entries.push({
-          requestId,
-          accountId: subject.accountId,
-          keyId: subject.keyId,
-          count: granted,
-          at: item.now.toISOString(),
-          ...(call === undefined ? {} : { call, index }),
-        });
-        journalledAt.push(settled.length);
+        this.degraded++;
       }
       settled.push({ decision });
     }
-    try {
-      await this.journal.append(entries);
-      this.journalled += entries.length;
-    } catch (journalError) {
-      // A grant that cannot be journalled could never be counted: refuse it instead.
-      this.logger.error({ reason: errorText(journalError) }, 'cannot write the quota journal: refusing paid requests too');
-      for (const index of journalledAt) settled[index] = { error: new QuotaUnavailableError(undefined, { cause: journalError }) };
-      for (const entry of entries) this.granted.delete(`${entry.accountId}\n${entry.requestId}`);
-    }
-    this.refused += settled.filter((entry) => 'error' in entry).length;
     return settled;
   }
 

@@ -11,7 +11,6 @@ import {
 } from '@ipdata/common';
 import { decisionOf, type PendingReservation as Pending, type SettledReservation as Settled } from './quota-decision.js';
 import { FailOpenRule } from './quota-fail-open.js';
-import { QuotaJournal, type JournalEntry } from './quota-journal.js';
 import { QuotaLeases, type LeaseRound, type QuotaLeaseOptions } from './quota-leases.js';
 import { daysOfMonthSoFar, periodOf, type QuotaPeriod } from './quota-period.js';
 import type { KeyedReserveCommand, QuotaStore, ReserveCommand, ReserveOutcome } from './quota.ports.js';
@@ -28,16 +27,12 @@ export interface QuotaServiceOptions {
   store: QuotaStore;
   clock: Clock;
   logger: Logger;
-  /** Where fail-open grants are journalled while Redis does not answer (e.g. var/bff-en/quota-journal). */
-  journalDir: string;
   /** A store call without an answer after this long counts as "Redis down" (default 500 ms). */
   deadlineMs?: number;
   batch?: TurnBatcherOptions;
-  /** While journalled grants wait, try to apply them this often (default 5 s). */
-  replayIntervalMs?: number;
   /**
    * How long an API requests' script call's answer is remembered under the call's id: long enough
-   * for a re-sent call and for a journal replay to meet a timed-out call that ran late (default 120 s).
+   * for a call ioredis re-sends after a reconnect (default 120 s).
    */
   requestMemorySeconds?: number;
   /** The same for `durable` reservations (bulk chunks): longer than a month (default 35 days). */
@@ -53,10 +48,9 @@ export interface QuotaStats {
   reservations: number;
   /** Store (script) calls made for reservations: far fewer than reservations under load. */
   scriptCalls: number;
+  /** Paid reservations granted by the fail rule while Redis did not answer. */
   degradedGrants: number;
   refusedUnavailable: number;
-  /** Journalled grants applied to Redis after an outage. */
-  replayed: number;
   /** Lookups given back because their work failed after the grant. */
   released: number;
   /** Reservations answered from this process's leases, without a store call. */
@@ -67,36 +61,41 @@ export interface QuotaStats {
   leaseWaits: number;
 }
 
-const REPLAY_CHUNK = 500;
+/** Releases Redis did not answer, kept in memory and applied after the next call it answers. */
+const UNRELEASED_MAX = 10_000;
+
+interface Release {
+  subject: QuotaSubject;
+  requestId: string;
+  count: number;
+  at: Date;
+}
 
 /**
  * The public API's monthly quota and per-key burst limit, exact across any number of bff-en
  * processes: every reservation is decided inside one Redis Lua script (the store), and the
  * reservations of one event-loop turn share one script call (common's TurnBatcher). When Redis does not
- * answer, free keys are refused (QuotaUnavailableError → 503) and paid keys are let through,
- * journalled and counted once Redis answers again (README.md, "Quotas").
+ * answer, free keys are refused (QuotaUnavailableError → 503) and paid keys are let through;
+ * their requests' usage events count them, through stats' quota reconciler (README.md, "Quotas").
  */
 export class QuotaService implements Component {
   readonly name = 'quota';
   private readonly store: QuotaStore;
   private readonly clock: Clock;
   private readonly logger: Logger;
-  private readonly journal: QuotaJournal;
   private readonly batcher: TurnBatcher<Pending, Settled>;
   private readonly deadlineMs: number;
-  private readonly replayIntervalMs: number;
   private readonly requestMemorySeconds: number;
   private readonly durableMemorySeconds: number;
   private readonly failOpen: FailOpenRule;
-  private replaying: Promise<number> | undefined;
-  private timer: NodeJS.Timeout | undefined;
   private down = false;
-  private readonly counters = { reservations: 0, replayed: 0, released: 0, leaseRounds: 0, leaseWaits: 0 };
+  private readonly counters = { reservations: 0, released: 0, leaseRounds: 0, leaseWaits: 0 };
   private readonly leases: QuotaLeases | undefined;
   private leaseTimer: NodeJS.Timeout | undefined;
   private leaseRound: Promise<void> | undefined;
   private leaseRoundFailing = false;
   private readonly releases = new Set<Promise<void>>();
+  private unreleased: Release[] = [];
   /** Store calls are named `<this instance>:<n>`: unique across processes and restarts. */
   private readonly callPrefix = `${randomUUID()}:`;
   private callSeq = 0;
@@ -106,11 +105,9 @@ export class QuotaService implements Component {
     this.store = options.store;
     this.clock = options.clock;
     this.logger = options.logger;
-    this.journal = new QuotaJournal(options.journalDir, options.logger);
-    this.failOpen = new FailOpenRule(this.journal, options.logger);
+    this.failOpen = new FailOpenRule();
     this.batcher = new TurnBatcher((items) => this.decide(items), options.batch);
     this.deadlineMs = options.deadlineMs ?? 500;
-    this.replayIntervalMs = options.replayIntervalMs ?? 5_000;
     this.requestMemorySeconds = options.requestMemorySeconds ?? 120;
     this.durableMemorySeconds = options.durableMemorySeconds ?? 35 * 24 * 3600;
     this.leases = options.leases === undefined ? undefined : new QuotaLeases(options.leases);
@@ -120,22 +117,15 @@ export class QuotaService implements Component {
     return new QuotaService(options);
   }
 
-  /** Applies journals left by this host's dead processes; never fails the start (Redis may be down). */
+  /** Starts the lease rounds; needs no store (Redis may be down). */
   async start(): Promise<void> {
-    this.timer = setInterval(() => {
-      if (this.journal.pending) void this.replayJournal();
-    }, this.replayIntervalMs);
-    this.timer.unref();
     if (this.leases !== undefined) {
       this.leaseTimer = setInterval(() => void this.runLeaseRound(), this.leases.intervalMs);
       this.leaseTimer.unref();
     }
-    await this.replayJournal();
   }
 
   async shutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
     if (this.leaseTimer) clearInterval(this.leaseTimer);
     this.leaseTimer = undefined;
     await this.batcher.drained();
@@ -146,7 +136,6 @@ export class QuotaService implements Component {
       await this.runLeaseRound();
       await this.runLeaseRound();
     }
-    await this.replaying;
   }
 
   get stats(): QuotaStats {
@@ -154,7 +143,7 @@ export class QuotaService implements Component {
     return {
       ...this.counters,
       scriptCalls: this.batcher.calls,
-      degradedGrants: this.failOpen.journalled,
+      degradedGrants: this.failOpen.degraded,
       refusedUnavailable: this.failOpen.refused,
       leaseGrants: this.leases?.granted ?? 0,
     };
@@ -190,7 +179,7 @@ export class QuotaService implements Component {
       return await this.batcher.submit(pending);
     } catch (error) {
       // Queue full (or a store answer of the wrong length): the same rule as Redis being down.
-      return (await this.fallback([pending], error))[0] as Settled;
+      return this.fallback([pending], error)[0] as Settled;
     }
   }
 
@@ -240,8 +229,10 @@ export class QuotaService implements Component {
   /**
    * Gives back `count` lookups granted to `requestId` whose work then failed (the lookup engine did
    * not answer), in the month and day of the grant (`at`), once: remembered under
-   * `<requestId>:released`. Redis not answering: journalled like a fail-open grant and applied when
-   * it answers again. Never throws; shutdown waits for releases in flight.
+   * `<requestId>:released`. A grant of the fail rule was never counted in Redis: nothing to give
+   * back there. Redis not answering: kept in memory and applied after the next call it answers (a
+   * process lost meanwhile leaves the counter above the usage; billing counts from the usage events).
+   * Never throws; shutdown waits for releases in flight.
    */
   release(subject: QuotaSubject, requestId: string, count: number, at: Date, leased = false): Promise<void> {
     // Granted from a lease: counted back with what the lease granted, at its next round.
@@ -249,26 +240,34 @@ export class QuotaService implements Component {
       this.counters.released += count;
       return Promise.resolve();
     }
-    const done = this.releaseOnce(subject, `${requestId}:released`, count, at).finally(() => this.releases.delete(done));
+    if (this.failOpen.forget(subject.accountId, requestId, count)) {
+      this.counters.released += count;
+      return Promise.resolve();
+    }
+    return this.track({ subject, requestId: `${requestId}:released`, count, at });
+  }
+
+  private track(release: Release): Promise<void> {
+    const done = this.releaseOnce(release).finally(() => this.releases.delete(done));
     this.releases.add(done);
     return done;
   }
 
-  private async releaseOnce(subject: QuotaSubject, requestId: string, count: number, at: Date): Promise<void> {
-    // A release is a journal entry with a negative count: applied now like a replay, or journalled.
-    const { accountId, keyId } = subject;
-    const entry: JournalEntry = { requestId, accountId, keyId, count: -count, at: at.toISOString() };
+  private async releaseOnce(release: Release): Promise<void> {
     try {
-      const [outcome] = await this.withDeadline(this.store.reserveEach([replayCommand(entry, this.durableMemorySeconds)]));
-      if (outcome?.replayed === false) this.counters.released += count;
-      return;
+      const [outcome] = await this.withDeadline(this.store.reserveEach([releaseCommand(release, this.durableMemorySeconds)]));
+      if (outcome?.replayed === false) this.counters.released += release.count;
     } catch (error) {
-      this.logger.warn({ reason: errorText(error), accountId }, 'quota release not applied; journalled for later');
-    }
-    try {
-      await this.journal.append([entry]);
-    } catch (error) {
-      this.logger.error({ reason: errorText(error), accountId, count }, 'quota release lost: the account stays charged for it');
+      const { accountId } = release.subject;
+      if (this.unreleased.length >= UNRELEASED_MAX) {
+        this.logger.error(
+          { reason: errorText(error), accountId, count: release.count },
+          'quota release lost: the counter stays above the usage',
+        );
+        return;
+      }
+      this.unreleased.push(release);
+      this.logger.warn({ reason: errorText(error), accountId }, 'quota release not applied; retried once Redis answers');
     }
   }
 
@@ -303,42 +302,6 @@ export class QuotaService implements Component {
   }
 
   /**
-   * Counts the journalled fail-open grants in Redis (idempotent by request id), then deletes the
-   * journal. Runs after Redis answers again, on a timer while grants wait, and at start. Answers how
-   * many grants were applied; concurrent calls share one run.
-   */
-  replayJournal(): Promise<number> {
-    this.replaying ??= this.replayOnce().finally(() => {
-      this.replaying = undefined;
-    });
-    return this.replaying;
-  }
-
-  private async replayOnce(): Promise<number> {
-    let applied = 0;
-    try {
-      for (const file of await this.journal.segments()) {
-        const entries = await this.journal.read(file);
-        for (let start = 0; start < entries.length; start += REPLAY_CHUNK) {
-          const chunk = entries.slice(start, start + REPLAY_CHUNK);
-          await this.withDeadline(this.store.reserveEach(chunk.map((entry) => replayCommand(entry, this.durableMemorySeconds))));
-          applied += chunk.length;
-        }
-        await this.journal.remove(file);
-      }
-    } catch (error) {
-      this.logger.warn({ reason: errorText(error), applied }, 'quota journal not fully applied yet, will retry');
-    }
-    // Once Redis holds every journalled grant, it answers retries of those request ids itself.
-    if (!this.journal.pending) this.failOpen.outageOver();
-    if (applied > 0) {
-      this.counters.replayed += applied;
-      this.logger.info({ applied }, 'applied journalled quota grants to Redis');
-    }
-    return applied;
-  }
-
-  /**
    * One batch: API requests in one store call (idempotent by the call's id), bulk chunks
    * (`durable`) remembered by their own ids beside it. Each part that Redis does not answer goes
    * to the fail rule.
@@ -349,7 +312,7 @@ export class QuotaService implements Component {
     for (const item of items) (item.request.durable === true ? keyed : plain).push(item);
     const callId = this.callPrefix + String(++this.callSeq);
     const [plainSettled, keyedSettled] = await Promise.all([
-      this.decidePart(plain, () => this.store.reserveCall(callId, plain.map(commandOf), this.requestMemorySeconds), callId),
+      this.decidePart(plain, () => this.store.reserveCall(callId, plain.map(commandOf), this.requestMemorySeconds)),
       this.decidePart(keyed, () => this.store.reserveEach(keyed.map((item) => this.keyedCommand(item)))),
     ]);
     if (keyed.length === 0) return plainSettled;
@@ -358,20 +321,25 @@ export class QuotaService implements Component {
     return items.map((item) => (item.request.durable === true ? keyedSettled[k++] : plainSettled[p++]) as Settled);
   }
 
-  private async decidePart(items: Pending[], reserve: () => Promise<ReserveOutcome[]>, call?: string): Promise<Settled[]> {
+  private async decidePart(items: Pending[], reserve: () => Promise<ReserveOutcome[]>): Promise<Settled[]> {
     if (items.length === 0) return [];
     let outcomes: ReserveOutcome[];
     try {
       outcomes = await this.withDeadline(reserve());
       if (outcomes.length !== items.length) throw new Error(`quota store answered ${outcomes.length} of ${items.length}`);
     } catch (error) {
-      return this.fallback(items, error, call);
+      return this.fallback(items, error);
     }
     if (this.down) {
       this.down = false;
+      this.failOpen.outageOver();
       this.logger.info('Redis answers quota reservations again');
     }
-    if (this.journal.pending && this.replaying === undefined) void this.replayJournal();
+    if (this.unreleased.length > 0) {
+      const retry = this.unreleased;
+      this.unreleased = [];
+      for (const release of retry) void this.track(release);
+    }
     const settled: Settled[] = [];
     let maxUsed = 0;
     for (let i = 0; i < items.length; i++) {
@@ -390,15 +358,15 @@ export class QuotaService implements Component {
   }
 
   /** Redis did not answer: the fail rule decides (README.md, "Quotas"). */
-  private async fallback(items: Pending[], error: unknown, call?: string): Promise<Settled[]> {
+  private fallback(items: Pending[], error: unknown): Settled[] {
     if (!this.down) {
       this.down = true;
       this.logger.warn(
         { reason: errorText(error) },
-        'Redis does not answer quota reservations: free keys refused, paid keys journalled',
+        'Redis does not answer quota reservations: free keys refused, paid keys granted within the last known cap',
       );
     }
-    return this.failOpen.apply(items, error, call);
+    return this.failOpen.apply(items, error);
   }
 
   private keyedCommand(item: Pending): KeyedReserveCommand {
@@ -441,14 +409,14 @@ function commandOf({ request, period }: Pending): ReserveCommand {
   };
 }
 
-/** Replays keep the grant long: an orphaned journal may be applied days later. */
-function replayCommand(entry: JournalEntry, rememberSeconds: number): KeyedReserveCommand {
-  const period = periodOf(new Date(entry.at));
+/** A release: forced, with the negative count, in the grant's month and day, remembered under its id. */
+function releaseCommand({ subject, requestId, count, at }: Release, rememberSeconds: number): KeyedReserveCommand {
+  const period = periodOf(at);
   return {
-    requestId: entry.requestId,
-    accountId: entry.accountId,
-    keyId: entry.keyId,
-    count: entry.count,
+    requestId,
+    accountId: subject.accountId,
+    keyId: subject.keyId,
+    count: -count,
     partial: false,
     ceiling: -1,
     burstPerSecond: 0,
@@ -457,6 +425,5 @@ function replayCommand(entry: JournalEntry, rememberSeconds: number): KeyedReser
     month: period.month,
     day: period.day,
     second: period.second,
-    ...(entry.call === undefined ? {} : { call: { id: entry.call, index: entry.index ?? 0 } }),
   };
 }

@@ -56,7 +56,7 @@ export interface QuotaDecision {
   overage: number;
   denied?: QuotaDenial;
   retryAfterSeconds?: number;
-  /** Redis did not answer and the fail rule let this paid request through (journalled). */
+  /** Redis did not answer and the fail rule let this paid request through (counted later from its usage event). */
   degraded?: boolean;
   /** The same request id was reserved before: this is that decision again, nothing new counted. */
   replayed?: boolean;
