@@ -82,6 +82,12 @@ export { TOPIC_CATALOGUE, TOPICS } from './kafka/topic-catalogue.js';
 export { ensureTopics, topicSpecs, type TopicSpec } from './kafka/topic-admin.js';
 export { topicEndOffsets, type PartitionEnds } from './kafka/topic-offsets.js';
 export { EventProducer, type EventProducerConfig, type SendOptions } from './kafka/event-producer.js';
+export {
+  KafkaAdapterCheck,
+  TESTED_KAFKAJS_VERSION,
+  kafkaAdapterProblems,
+  type KafkaAdapterProbe,
+} from './kafka/kafka-adapter-check.js';
 export { Murmur2Partitioner, keyPartition, murmur2 } from './kafka/murmur2-partitioner.js';
 export {
   EventConsumer,

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { UnavailableError } from '../errors/domain-errors.js';
 import type { Component } from '../lifecycle/lifecycle.js';
 import { cloudEventHeaders } from './cloudevents.js';
+import { kafkaAdapterProblems } from './kafka-adapter-check.js';
 import { Murmur2Partitioner } from './murmur2-partitioner.js';
 import type { EventWithMeta, TopicDefinition } from './topic-definition.js';
 
@@ -22,10 +23,23 @@ export interface SendOptions {
   correlationId?: string;
 }
 
+/** The process's Kafka client against the tested one (kafka-adapter-check.ts), checked once. */
+let adapterProblems: string[] | undefined;
+
 /**
- * Typed, idempotent producer (acks=all): protobuf values, CloudEvents binary headers, W3C trace
+ * Typed producer (acks=all, retries): protobuf values, CloudEvents binary headers, W3C trace
  * context in headers. It never forwards an `authorization` header; it only writes the headers
  * it builds itself.
+ *
+ * Not idempotent (docs/adr/0002-kafka-client.md): kafkajs' idempotent producer takes a timed-out
+ * request's sequence number back and gives it to the next batch, so after a broker froze past the
+ * request timeout the broker acknowledged that next batch as a duplicate of the timed-out one
+ * without writing it (test/kafka-outage.test.ts). A retry can now write a record twice; every
+ * consumer de-duplicates by event id (EventConsumer's deduplicator, idempotent handlers).
+ *
+ * Not ready while the process runs another Kafka client than the one it was tested with
+ * (`KafkaAdapterCheck`): every service registers a producer; the BFFs, whose producer is advisory,
+ * register the check itself.
  */
 export class EventProducer implements Component {
   readonly name = 'kafka-producer';
@@ -37,13 +51,14 @@ export class EventProducer implements Component {
     private readonly logger: Logger,
   ) {
     this.producer = config.kafka.producer({
-      idempotent: true,
+      idempotent: false,
+      // One request at a time per broker: a retried batch cannot overtake the next one.
       maxInFlightRequests: 1,
       allowAutoTopicCreation: false,
       // Murmur2 partitioning, the same key → partition mapping as the Java clients use.
       createPartitioner: Murmur2Partitioner,
-      // The idempotent producer keeps retrying (its sequence numbers make retries safe); callers
-      // get a bounded wait from sendTimeoutMs instead.
+      // Retries go on (a duplicate is de-duplicated downstream, a lost record is not); callers get
+      // a bounded wait from sendTimeoutMs instead.
       retry: { retries: Number.MAX_SAFE_INTEGER, maxRetryTime: 5_000 },
     });
     this.producer.on(this.producer.events.DISCONNECT, () => {
@@ -59,12 +74,16 @@ export class EventProducer implements Component {
   }
 
   async start(): Promise<void> {
+    adapterProblems ??= kafkaAdapterProblems();
+    if (adapterProblems.length > 0) {
+      this.logger.error({ problems: adapterProblems }, 'not the Kafka client the service was tested with: not ready');
+    }
     await this.producer.connect();
     this.logger.info('Kafka producer connected');
   }
 
   async isReady(): Promise<boolean> {
-    return this.connected;
+    return this.connected && adapterProblems?.length === 0;
   }
 
   async shutdown(): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Kafka } from 'kafkajs';
-import { RedisConnection, moduleLogger, type Clock, type Lifecycle, type Logger } from '@ipdata/common';
+import { KafkaAdapterCheck, RedisConnection, moduleLogger, type Clock, type Lifecycle, type Logger } from '@ipdata/common';
 import { UsageKafkaSink } from './kafka/usage-kafka.sink.js';
 import { UsageLedger } from '../ledger/usage-ledger.js';
 import { UsageRelay } from '../ledger/usage-relay.js';
@@ -43,6 +43,9 @@ export interface MeteringParts {
  * wait in the stream and the face keeps answering), then the ledger.
  */
 export function meteringFromConfig(config: MeteringConfig, lifecycle: Lifecycle, logger: Logger): MeteringParts {
+  // Required, unlike the Kafka pieces below: a face running another Kafka client than the tested
+  // one is not ready (its producer and sink are advisory, so they would not say so).
+  lifecycle.register(KafkaAdapterCheck.fromConfig({}, moduleLogger(logger, 'kafka-adapter')));
   let quota: QuotaService | undefined;
   if (config.quota !== undefined) {
     quota = lifecycle.register(
