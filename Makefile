@@ -138,6 +138,11 @@ db-update: ## download/refresh databases like geoipupdate (KEY or IPDATA_API_KEY
 bench-ledger: ## CPU per usage event in metering (record into the Redis stream, relay to Kafka) beside kafkajs' own records (needs make stack-up; JSON lines)
 	$(TSX) scripts/bench/usage-ledger.bench.ts $(BENCH_ARGS)
 
+.PHONY: bench-kafka-client
+bench-kafka-client: ## CPU per event of kafkajs and @confluentinc/kafka-javascript in one run (builds confluent from source first, minutes; needs make stack-up; JSON lines; docs/adr/0002)
+	bash scripts/kafka-client/build-confluent-kafka.sh
+	$(TSX) scripts/bench/kafka-client.bench.ts $(BENCH_ARGS)
+
 .PHONY: bench-stats
 bench-stats: ## stats consumer benchmark: events/s from a pre-filled usage.lookup.v1 to rollups vs a raw kafkajs read (needs make stack-up; JSON lines)
 	$(TSX) scripts/bench/stats-consumer.bench.ts $(BENCH_ARGS)
