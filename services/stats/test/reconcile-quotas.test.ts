@@ -3,7 +3,8 @@
  * matching usage events go through the ledger into stats' rollups; then Redis loses the counters,
  * and ReconcileQuotas (called over gRPC as `operator`, as `make usage-reconcile` does) brings
  * back exactly what was accepted — the month per account, the days per account and per key —
- * while a counter already above the rollups (traffic after the loss) is not lowered.
+ * while a counter already above the rollups (traffic after the loss) is not lowered; then the
+ * interval (QUOTA_RECONCILE_INTERVAL_SECONDS) does the same without being asked.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -210,5 +211,17 @@ describe('ReconcileQuotas', () => {
     expect((await operator.reconcileQuotas({ accountId: accounts[0]! })).countersRaised).toBe(0);
     expect((await operator.reconcileQuotas({})).accounts).toBeGreaterThanOrEqual(accounts.length);
     expect((await redis.mget(counterKeys)).map(Number)).toEqual(after);
+
+    // The interval (QUOTA_RECONCILE_INTERVAL_SECONDS) does the same unasked: Redis loses the
+    // counters again, and a stats started with a 1-second interval raises them back by itself, to
+    // what was accepted (the +7 since the first loss went to Redis only, not through the ledger).
+    await stats.stop();
+    await redis.del(...counterKeys);
+    stats.start({ QUOTA_RECONCILE_INTERVAL_SECONDS: '1' });
+    await waitFor(async () => JSON.stringify((await redis.mget(counterKeys)).map(Number)) === JSON.stringify(accepted), {
+      timeoutMs: 90_000,
+      intervalMs: 250,
+      what: 'the counters raised back by the interval',
+    });
   }, 300_000);
 });
