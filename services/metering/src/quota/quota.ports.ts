@@ -18,20 +18,21 @@ export interface ReserveCommand {
   second: number;
 }
 
-/** A reservation remembered under its own request id: bulk chunks (resumed by id) and journal replays. */
+/** A reservation remembered under its own request id: bulk chunks (resumed by id) and releases. */
 export interface KeyedReserveCommand extends ReserveCommand {
   requestId: string;
   /**
-   * Journal replay or release: count unconditionally (the grant was already given), still once per
-   * request id. Only a forced command may have a negative count: a release of an earlier grant.
+   * Count unconditionally (the grant was already given), still once per request id. Only a forced
+   * command may have a negative count: a release of an earlier grant (QuotaService.release).
    */
   force: boolean;
   /** How long a grant stays stored under its request id (retries within it count nothing). */
   rememberSeconds: number;
   /**
-   * A replayed grant of an API request: the call it was sent in and its place there. That call may
-   * have run late (then it counted the grant, and the replay does not) or never (then the replay
-   * counts it and makes sure the call never will).
+   * A forced grant of an API request counted after the fact: the call it was sent in and its place
+   * there. That call may have run late (then it counted the grant, and this does not) or never
+   * (then this counts it and makes sure the call never will). QuotaService sends none: fail-open
+   * grants are counted from their usage events (README.md, "Redis unavailable").
    */
   call?: { id: string; index: number };
 }
