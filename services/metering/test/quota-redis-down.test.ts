@@ -274,6 +274,37 @@ describe('quota when Redis does not answer: free keys fail closed, paid keys fai
     expect(await redis.counter(paid)).toBe(25);
   }, 90_000);
 
+  it('releases while Redis is down: a fail-open grant is only forgotten, a Redis grant is given back once Redis answers', async () => {
+    const redis = await setUp();
+    const { quota } = redis;
+    const paid = paidSubject();
+    const r1 = await quota.reserve({ requestId: 'r1', subject: paid, count: 2, partial: false });
+    expect(r1).toMatchObject({ granted: 2, used: 2 });
+
+    await redis.stop();
+    const d1 = await quota.reserve({ requestId: 'd1', subject: paid, count: 3, partial: false });
+    expect(d1).toMatchObject({ granted: 3, degraded: true });
+    // Both lookups failed: r1 was counted by Redis, d1 never was.
+    await quota.release(paid, 'r1', 2, r1.at ?? NOW);
+    await quota.release(paid, 'd1', 3, d1.at ?? NOW);
+    await waitFor(() => (redis.connection.client as unknown as { offlineQueue: { length: number } }).offlineQueue.length === 0, {
+      what: 'no command queued for Redis',
+      timeoutMs: 20_000,
+    });
+    await redis.restart();
+    expect(await redis.counter(paid)).toBe(2);
+
+    // The first call Redis answers sends the release that waited; d1's is not sent at all.
+    expect(await quota.reserve({ requestId: 'r2', subject: paid, count: 1, partial: false })).toMatchObject({
+      granted: 1,
+      used: 3,
+    });
+    await waitFor(async () => (await redis.counter(paid)) === 1, { what: "r1's release applied", timeoutMs: 20_000 });
+    await quota.shutdown(); // waits for releases in flight
+    expect(quota.stats.released).toBe(5);
+    expect(await redis.counter(paid)).toBe(1);
+  }, 60_000);
+
   it('a hung Redis (stopped process): the deadline applies the rule, and a grant Redis counted late is not raised again', async () => {
     const redis = await setUp();
     const { quota } = redis;
