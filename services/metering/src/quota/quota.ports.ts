@@ -12,7 +12,7 @@ export interface ReserveCommand {
   ceiling: number;
   /** Requests per second for the key; 0 = not checked. */
   burstPerSecond: number;
-  /** YYYY-MM, YYYY-MM-DD and unix second of the reservation (a replay keeps its original time). */
+  /** YYYY-MM, YYYY-MM-DD and unix second of the reservation (a release keeps its grant's time). */
   month: string;
   day: string;
   second: number;
