@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The vitest part of `make test`, in three lanes that run at the same time; A and B are each a
 # vitest process with its own test stack (Kafka, FerretDB, Redis on its own ports and folder):
-#   lane A: stats, bff-en and auth (integration), then every `system` file (bff-en, stats end to end,
-#           the web apps in Chromium) on the shared test system;
+#   lane A: stats, bff-en, auth, metering and content (integration), then every `system` file
+#           (bff-en, stats end to end, the web apps in Chromium) on the shared test system;
 #   lane B: the unit and web projects, then every other service's integration files;
 #   lane C: the calendar check (run-calendar-checks.sh): the unit project again under faketime at
 #           the first second of a month and year and at the end of 29 February (UTC, and the
@@ -16,7 +16,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 
-LANE_A_INTEGRATION=(services/stats/ services/bff-en/ services/auth/ services/metering/)
+LANE_A_INTEGRATION=(services/stats/ services/bff-en/ services/auth/ services/metering/ services/content/)
 mkdir -p var/test-output
 
 lane() {
