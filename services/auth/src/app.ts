@@ -274,7 +274,7 @@ export function buildAuthService(config: AuthConfig, logger: Logger, overrides: 
   grpc.addService('ipdata.auth.v1.AuthService', AuthServiceService, authHandlers(domain, moduleLogger(logger, 'grpc.auth')));
   const health = lifecycle.register(
     HttpServer.fromConfig(
-      { host: config.HEALTH_HOST, port: config.HEALTH_PORT, name: 'health-server' },
+      { host: config.HEALTH_HOST, port: config.HEALTH_PORT, name: 'health-server', metrics: true },
       lifecycle,
       moduleLogger(logger, 'health'),
     ),

@@ -212,7 +212,7 @@ export function buildBillingService(config: BillingConfig, deps: { logger: Logge
   addBillingService(grpc, { catalogue, subscriptions, payments, invoices }, moduleLogger(logger, 'grpc'));
   const health = lifecycle.register(
     HttpServer.fromConfig(
-      { name: 'health-server', host: config.HEALTH_HOST, port: config.HEALTH_PORT },
+      { name: 'health-server', host: config.HEALTH_HOST, port: config.HEALTH_PORT, metrics: true },
       lifecycle,
       moduleLogger(logger, 'health'),
     ),

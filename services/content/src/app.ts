@@ -129,7 +129,7 @@ export function buildContentService(config: ContentConfig, deps: { logger: Logge
 
   const http = lifecycle.register(
     HttpServer.fromConfig(
-      { name: 'health', host: config.HEALTH_HOST, port: config.HEALTH_PORT, routes: [] },
+      { name: 'health', host: config.HEALTH_HOST, port: config.HEALTH_PORT, routes: [], metrics: true },
       lifecycle,
       moduleLogger(logger, 'http'),
     ),

@@ -158,6 +158,7 @@ export function buildDownloadsService(config: DownloadsConfig, deps: { logger: L
     HttpServer.fromConfig(
       {
         name: 'file-server',
+        metrics: true,
         host: config.HEALTH_HOST,
         port: config.HEALTH_PORT,
         routes: fileRoutes(

@@ -37,7 +37,7 @@ export function buildLookupEngine(config: LookupEngineConfig, logger: Logger, cl
   const lifecycle = new Lifecycle({ logger, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS });
   const health = lifecycle.register(
     HttpServer.fromConfig(
-      { host: config.HEALTH_HOST, port: config.HEALTH_PORT, name: 'health-server' },
+      { host: config.HEALTH_HOST, port: config.HEALTH_PORT, name: 'health-server', metrics: true },
       lifecycle,
       moduleLogger(logger, 'health'),
     ),

@@ -105,7 +105,7 @@ export function buildProbeService(config: ProbeConfig, deps: { logger: Logger; c
 
   const health = lifecycle.register(
     HttpServer.fromConfig(
-      { name: 'health-server', host: config.HEALTH_HOST, port: config.HEALTH_PORT },
+      { name: 'health-server', host: config.HEALTH_HOST, port: config.HEALTH_PORT, metrics: true },
       lifecycle,
       moduleLogger(logger, 'health'),
     ),

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import {
   InterceptingCall,
   Metadata,
@@ -9,6 +10,7 @@ import {
   type ServiceError,
 } from '@grpc/grpc-js';
 import { fromGrpcError } from '../errors/grpc-status.js';
+import { rpcClientMetrics } from '../metrics/rpc-metrics.js';
 import { DEFAULT_MAX_RECEIVE_MESSAGE_BYTES, type GrpcTls } from './grpc-env.js';
 import { channelCredentialsFor } from './grpc-tls.js';
 
@@ -37,10 +39,28 @@ export function deadlineInterceptor(defaultDeadlineMs: number): Interceptor {
   };
 }
 
+/** Records `rpc.client.duration` per method and status code of every call (common README, "Metrics"). */
+export function rpcMetricsInterceptor(): Interceptor {
+  return (options, nextCall) => {
+    const metrics = rpcClientMetrics(options.method_definition.path);
+    const startedAt = performance.now();
+    return new InterceptingCall(nextCall(options), {
+      start(metadata, listener, next) {
+        next(metadata, {
+          onReceiveStatus(status, nextStatus) {
+            metrics.record(status.code, performance.now() - startedAt);
+            nextStatus(status);
+          },
+        });
+      },
+    });
+  };
+}
+
 /** A generated (or tuned) client with our credentials, deadline and channel settings; the TLS files are read here, once. */
 export function createGrpcClient<C extends Client>(ClientClass: ClientConstructor<C>, config: GrpcClientConfig): C {
   return new ClientClass(config.address, channelCredentialsFor(config.tls), {
-    interceptors: [deadlineInterceptor(config.defaultDeadlineMs ?? 5_000)],
+    interceptors: [rpcMetricsInterceptor(), deadlineInterceptor(config.defaultDeadlineMs ?? 5_000)],
     'grpc.keepalive_time_ms': 30_000,
     // Batch answers run to hundreds of KiB; HTTP/2's default 64 KiB window stalls them on
     // WINDOW_UPDATE round trips (measured: +65% BatchLookup throughput with 8 MiB).

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import {
   Server,
   type ServerUnaryCall,
@@ -9,6 +10,7 @@ import { HealthImplementation } from 'grpc-health-check';
 import type { Logger } from 'pino';
 import { DeadlineExceededError, isDomainError } from '../errors/domain-errors.js';
 import { toGrpcStatus } from '../errors/grpc-status.js';
+import { rpcServerMetrics } from '../metrics/rpc-metrics.js';
 import type { Component } from '../lifecycle/lifecycle.js';
 import { accessPolicyInterceptor, type GrpcAccessPolicy } from './grpc-access.js';
 import { DEFAULT_MAX_RECEIVE_MESSAGE_BYTES, grpcTransportProblems, type GrpcTls } from './grpc-env.js';
@@ -50,17 +52,26 @@ export function logHandlerError(logger: Logger, method: string, error: unknown):
  */
 export function unary<Req, Res>(logger: Logger, method: string, handler: UnaryHandler<Req, Res>) {
   return (call: ServerUnaryCall<Req, Res>, callback: sendUnaryData<Res>): void => {
+    const startedAt = performance.now();
+    const metrics = rpcServerMetrics(call.getPath());
     const deadline = call.getDeadline();
     const deadlineMs = deadline instanceof Date ? deadline.getTime() : Number(deadline);
     if (Number.isFinite(deadlineMs) && deadlineMs > 0 && deadlineMs <= Date.now()) {
-      callback(toGrpcStatus(new DeadlineExceededError('deadline exceeded before the call started')), null);
+      const status = toGrpcStatus(new DeadlineExceededError('deadline exceeded before the call started'));
+      metrics.record(status.code ?? 2, performance.now() - startedAt);
+      callback(status, null);
       return;
     }
     handler(call.request, call).then(
-      (response) => callback(null, response),
+      (response) => {
+        metrics.record(0, performance.now() - startedAt);
+        callback(null, response);
+      },
       (error: unknown) => {
         logHandlerError(logger, method, error);
-        callback(toGrpcStatus(error), null);
+        const status = toGrpcStatus(error);
+        metrics.record(status.code ?? 2, performance.now() - startedAt);
+        callback(status, null);
       },
     );
   };

@@ -1,8 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import { toHttpError, type HttpErrorBody } from '../errors/http-status.js';
 import { failEdge } from '../http-edge/edge-error.js';
 import type { Component, Lifecycle } from '../lifecycle/lifecycle.js';
+import { httpRouteMetrics, taggedHttpRoute, UNMATCHED_ROUTE, type HttpRouteMetrics } from '../metrics/http-metrics.js';
+import { serveMetrics, setMetricsServiceName } from '../metrics/metrics-registry.js';
+import { startRuntimeMetrics } from '../metrics/runtime-metrics.js';
 import { BodyTooLargeError, DEFAULT_BODY_LIMIT_BYTES, sendJson, setBodyLimit } from './http-body.js';
 
 /** Captures of a RegExp path: named groups by name, every group by position ('1', '2', ...). */
@@ -15,6 +19,8 @@ export type RouteParams = Readonly<Record<string, string>>;
 export interface HttpRoute {
   method: string | readonly string[];
   path: string | RegExp;
+  /** The route template in metrics (`http.route`) for a RegExp path, e.g. '/webhooks/{provider}'; default: the RegExp's source. */
+  template?: string;
   handle(request: IncomingMessage, response: ServerResponse, params: RouteParams): Promise<void> | void;
 }
 
@@ -34,6 +40,12 @@ export interface HttpServerConfig {
   firstHandler?: (request: IncomingMessage, response: ServerResponse) => Promise<void> | undefined;
   /** Component name (logs, readiness checks); default 'http-server'. */
   name?: string;
+  /**
+   * Serve `/metrics` (Prometheus text, every metric of the process) and start the runtime
+   * metrics. Only on a listener the ingress does not route: a service's health port, a BFF's
+   * ops port (common README, "Metrics"). Off by default.
+   */
+  metrics?: boolean;
   /** How long shutdown waits for requests in flight before closing their connections (10 s). */
   drainTimeoutMs?: number;
 }
@@ -51,6 +63,8 @@ export class HttpServer implements Component {
   readonly name: string;
   private server: Server | undefined;
   private readonly routes: readonly HttpRoute[];
+  /** Per route (same index), its metric series per method. */
+  private readonly routeMetrics: ReadonlyArray<ReadonlyMap<string, HttpRouteMetrics>>;
   private inFlight = 0;
   private drained: (() => void) | undefined;
   private closing = false;
@@ -61,7 +75,12 @@ export class HttpServer implements Component {
     private readonly logger: Logger,
   ) {
     this.name = config.name ?? 'http-server';
-    this.routes = [...healthRoutes(lifecycle), ...(config.routes ?? [])];
+    this.routes = [...healthRoutes(lifecycle), ...(config.metrics === true ? [metricsRoute] : []), ...(config.routes ?? [])];
+    this.routeMetrics = this.routes.map((route) => {
+      const template = typeof route.path === 'string' ? route.path : (route.template ?? route.path.source);
+      const methods = typeof route.method === 'string' ? [route.method] : route.method;
+      return new Map(methods.map((method) => [method, httpRouteMetrics(method, template)]));
+    });
   }
 
   static fromConfig(config: HttpServerConfig, lifecycle: Lifecycle, logger: Logger): HttpServer {
@@ -81,6 +100,10 @@ export class HttpServer implements Component {
   }
 
   async start(): Promise<void> {
+    if (this.config.metrics === true) {
+      setMetricsServiceName(serviceBinding(this.logger));
+      startRuntimeMetrics();
+    }
     const server = createServer((request, response) => void this.dispatch(request, response));
     await new Promise<void>((resolve, reject) => {
       server.once('error', (error) =>
@@ -115,42 +138,54 @@ export class HttpServer implements Component {
   }
 
   private async dispatch(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const startedAt = performance.now();
+    let metrics: HttpRouteMetrics | undefined;
     this.inFlight++;
     // While draining, answers ask the client not to reuse the connection.
     if (this.closing) response.setHeader('connection', 'close');
     setBodyLimit(request, this.config.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES);
     try {
       const handled = this.config.firstHandler?.(request, response);
-      if (handled !== undefined) await handled;
-      else await this.route(request, response);
+      if (handled !== undefined) {
+        await handled;
+        metrics = taggedHttpRoute(response);
+      } else metrics = await this.route(request, response);
     } catch (error) {
       this.fail(request, response, error);
     } finally {
+      (metrics ?? httpRouteMetrics(request.method ?? 'GET', UNMATCHED_ROUTE)).record(
+        response.statusCode,
+        (performance.now() - startedAt) / 1000,
+      );
       this.inFlight--;
       if (this.inFlight === 0) this.drained?.();
     }
   }
 
-  private async route(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  /** Answers the request; returns the metric series of the route that answered (undefined: none). */
+  private async route(request: IncomingMessage, response: ServerResponse): Promise<HttpRouteMetrics | undefined> {
     const path = (request.url ?? '/').split('?', 1)[0] ?? '/';
     const method = request.method ?? 'GET';
     const allowed = new Set<string>();
-    for (const route of this.routes) {
+    for (let index = 0; index < this.routes.length; index++) {
+      const route = this.routes[index] as HttpRoute;
       const params = matchPath(route.path, path);
       if (params === undefined) continue;
       const methods = typeof route.method === 'string' ? [route.method] : route.method;
       if (methods.includes(method)) {
+        const metrics = this.routeMetrics[index]?.get(method);
         await route.handle(request, response, params);
-        return;
+        return metrics;
       }
       for (const candidate of methods) allowed.add(candidate);
     }
     if (allowed.size > 0) {
       response.setHeader('allow', [...allowed].join(', '));
       sendJson(response, 405, { status: 405, error: 'method_not_allowed', message: `method ${method} not allowed` });
-      return;
+      return undefined;
     }
     sendJson(response, 404, { status: 404, error: 'not_found', message: 'not found' });
+    return undefined;
   }
 
   private fail(request: IncomingMessage, response: ServerResponse, error: unknown): void {
@@ -178,6 +213,14 @@ function matchPath(pattern: string | RegExp, path: string): RouteParams | undefi
   });
   for (const [name, value] of Object.entries(match.groups ?? {})) if (value !== undefined) params[name] = value;
   return params;
+}
+
+const metricsRoute: HttpRoute = { method: ['GET', 'HEAD'], path: '/metrics', handle: serveMetrics };
+
+/** The `service` binding of a service's logger (createLogger), the metrics resource's service.name. */
+function serviceBinding(logger: Logger): string | undefined {
+  const service = (logger.bindings() as Record<string, unknown>)['service'];
+  return typeof service === 'string' ? service : undefined;
 }
 
 function healthRoutes(lifecycle: Lifecycle): HttpRoute[] {

@@ -10,6 +10,7 @@ import { headersToStrings, MalformedEventError, readCloudEventAttributes } from 
 import type { EventDeduplicator } from './event-deduplicator.js';
 import type { EventProducer } from './event-producer.js';
 import { dlqTopicName, type EventWithMeta, type TopicDefinition } from './topic-definition.js';
+import { recordConsumerLag } from '../metrics/kafka-metrics.js';
 
 export interface ConsumedEvent<T> {
   event: T;
@@ -196,6 +197,7 @@ export class EventConsumer<T extends EventWithMeta> implements Component {
   private async processBatch(payload: EachBatchPayload): Promise<void> {
     // A batch fetched before pause() is left unresolved: it is fetched again after resume().
     if (this.paused) return;
+    recordConsumerLag(this.config.groupId, payload.batch); // metrics hook (metrics/kafka-metrics.ts)
     this.inProgress++;
     try {
       if (this.config.batchHandler) await this.processChunks(payload, this.config.batchHandler);

@@ -8,6 +8,7 @@ import { cloudEventHeaders } from './cloudevents.js';
 import { kafkaAdapterProblems } from './kafka-adapter-check.js';
 import { Murmur2Partitioner } from './murmur2-partitioner.js';
 import type { EventWithMeta, TopicDefinition } from './topic-definition.js';
+import { recordKafkaProduceError } from '../metrics/kafka-metrics.js';
 
 export interface EventProducerConfig {
   kafka: Kafka;
@@ -149,6 +150,9 @@ export class EventProducer implements Component {
     });
     try {
       await Promise.race([this.producer.send({ topic, acks: -1, messages }), timeout]);
+    } catch (error) {
+      recordKafkaProduceError(topic); // metrics hook (metrics/kafka-metrics.ts)
+      throw error;
     } finally {
       clearTimeout(timer);
     }
