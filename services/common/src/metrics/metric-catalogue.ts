@@ -1,9 +1,8 @@
 /**
  * Every metric a service exposes at `/metrics`, by its Prometheus name (what the exporter's
- * serializer writes from the OpenTelemetry name and unit). `test/metrics-catalogue.test.ts`
- * scrapes every service of the started test system and holds its output to this list: no
- * name outside it, every `generic` one present, labels only from `labels`.
- * docs/operations/metrics.md is the same list for SREs.
+ * serializer writes from the OpenTelemetry name and unit). `metrics.test.ts` and
+ * `test/metrics-endpoint.test.ts` hold common's output to it; a scrape of every service of the
+ * started test system against it is still to come (issue 50).
  */
 export interface CataloguedMetric {
   /** Prometheus name, without the `_bucket`/`_sum`/`_count` or `_total` series suffixes. */
