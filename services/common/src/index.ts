@@ -21,13 +21,12 @@ export { systemClock, type Clock } from './time/clock.js';
 export { createLogger, moduleLogger, REDACTED_PATHS, type Logger, type LoggerConfig } from './logger/logger.js';
 export { shutdownTelemetry, startTelemetry, tracer, type Telemetry, type TelemetryConfig } from './telemetry/telemetry.js';
 export {
-  boundHistogram,
+  durationHistogram,
   metricsMeter,
   prometheusText,
   PROMETHEUS_CONTENT_TYPE,
   setMetricsServiceName,
 } from './metrics/metrics-registry.js';
-export { BoundHistogram, HistogramSeries, type BoundHistogramOptions } from './metrics/bound-histogram.js';
 export { httpRouteMetrics, setHttpRoute, HttpRouteMetrics, UNMATCHED_ROUTE } from './metrics/http-metrics.js';
 export { METRIC_CATALOGUE, type CataloguedMetric } from './metrics/metric-catalogue.js';
 

@@ -1,11 +1,11 @@
 import type { ServerResponse } from 'node:http';
-import type { HistogramSeries } from './bound-histogram.js';
-import { boundHistogram } from './metrics-registry.js';
+import type { Attributes } from '@opentelemetry/api';
+import { durationHistogram } from './metrics-registry.js';
 
 /** Semantic conventions' advice (5 ms … 10 s) with 1 and 2.5 ms in front: the public API answers in about a millisecond. */
 export const HTTP_DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
 
-const httpServerDuration = boundHistogram({
+const httpServerDuration = durationHistogram({
   name: 'http.server.request.duration',
   unit: 's',
   description: 'Duration of HTTP server requests, per method, route template and status code.',
@@ -19,11 +19,11 @@ export const UNMATCHED_ROUTE = 'unmatched';
 
 /**
  * The series of one method and route template (never a raw path: labels stay bounded), one
- * per status code seen. Made once per route at start-up; `record()` allocates nothing once a
- * status code has been seen.
+ * per status code seen. Made once per route at start-up; the attributes of a status code are
+ * made once too.
  */
 export class HttpRouteMetrics {
-  private readonly byStatus = new Map<number, HistogramSeries>();
+  private readonly byStatus = new Map<number, Attributes>();
   private readonly method: string;
 
   constructor(
@@ -34,16 +34,16 @@ export class HttpRouteMetrics {
   }
 
   record(statusCode: number, seconds: number): void {
-    let series = this.byStatus.get(statusCode);
-    if (series === undefined) {
-      series = httpServerDuration.series({
+    let attributes = this.byStatus.get(statusCode);
+    if (attributes === undefined) {
+      attributes = Object.freeze({
         'http.request.method': this.method,
         'http.route': this.route,
         'http.response.status_code': statusCode,
       });
-      this.byStatus.set(statusCode, series);
+      this.byStatus.set(statusCode, attributes);
     }
-    series.record(seconds);
+    httpServerDuration.record(seconds, attributes);
   }
 }
 
