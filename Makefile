@@ -90,6 +90,7 @@ test: lint build dataset k8s ## everything: lint, build, unit and integration te
 	scripts/test/install-pdf-tools.sh
 	scripts/test/install-chromium.sh
 	scripts/test/install-faketime.sh
+	scripts/test/install-prometheus.sh
 	scripts/test/run-vitest-lanes.sh
 
 .PHONY: test-calendar

@@ -31,13 +31,14 @@ import (
 )
 
 // Operator resources (CRDs) whose Go types are not available from the Go proxy (Strimzi is Java;
-// the MongoDB Community operator's module is not served): only their kinds are checked here,
+// the MongoDB Community operator's module is not served; PrometheusRule is checked the same way): only their kinds are checked here,
 // and the test checks the fields the platform relies on.
 var operatorKinds = map[string]bool{
 	"kafka.strimzi.io/v1beta2, Kind=Kafka":                   true,
 	"kafka.strimzi.io/v1beta2, Kind=KafkaNodePool":           true,
 	"kafka.strimzi.io/v1beta2, Kind=KafkaTopic":              true,
 	"mongodbcommunity.mongodb.com/v1, Kind=MongoDBCommunity": true,
+	"monitoring.coreos.com/v1, Kind=PrometheusRule":          true,
 }
 
 func main() {

@@ -38,6 +38,8 @@ export function strictSchema(schema: Schema): Schema {
       out[key] = strictSchema(value);
     } else if ((key === 'anyOf' || key === 'oneOf' || key === 'allOf') && Array.isArray(value)) {
       out[key] = value.map((child: Schema) => strictSchema(child));
+    } else if (key === 'pattern' && typeof value === 'string' && !isJsPattern(value)) {
+      // A Go regexp JavaScript cannot compile (prometheus-operator's `(?i)` flags): left to the API server.
     } else {
       out[key] = value;
     }
@@ -56,6 +58,15 @@ export function strictSchema(schema: Schema): Schema {
     out['additionalProperties'] = false;
   }
   return out;
+}
+
+function isJsPattern(pattern: string): boolean {
+  try {
+    new RegExp(pattern, 'u');
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function isSchema(value: unknown): value is Schema {

@@ -123,7 +123,7 @@ function renderAll(): Record<Overlay, Resource[]> {
 const RENDERED = renderAll();
 const CRDS = CrdSchemas.inDirectory(join(ROOT, 'k8s/crds'));
 /** API groups whose resources an operator serves: each must match its vendored CRD. */
-const OPERATOR_GROUPS = ['kafka.strimzi.io/', 'mongodbcommunity.mongodb.com/'];
+const OPERATOR_GROUPS = ['kafka.strimzi.io/', 'mongodbcommunity.mongodb.com/', 'monitoring.coreos.com/'];
 
 /** The one resource of that kind and name; its spec typed as the caller reads it. */
 function find<Spec>(resources: Resource[], kind: string, name: string): Resource & { spec: Spec } {
@@ -378,10 +378,10 @@ describe.each(OVERLAYS)('k8s overlay %s', (overlay) => {
     );
   });
 
-  it("matches every operator resource (Kafka, node pool, topics, MongoDB) against its operator's CRD, unknown fields refused", () => {
+  it("matches every operator resource (Kafka, node pool, topics, MongoDB, alerting rules) against its operator's CRD, unknown fields refused", () => {
     const custom = resources.filter((resource) => OPERATOR_GROUPS.some((group) => resource.apiVersion.startsWith(group)));
     expect(new Set(custom.map((resource) => resource.kind))).toEqual(
-      new Set(['Kafka', 'KafkaNodePool', 'KafkaTopic', 'MongoDBCommunity']),
+      new Set(['Kafka', 'KafkaNodePool', 'KafkaTopic', 'MongoDBCommunity', 'PrometheusRule']),
     );
     const refused = custom
       .map((resource) => ({ resource: `${resource.kind} ${resource.metadata.name}`, errors: CRDS.errors(resource) }))
