@@ -16,6 +16,7 @@ import {
 } from '@ipdata/common';
 import { datasetPublishedConsumer } from './adapters/kafka/dataset-published.consumer.js';
 import type { LookupEngineConfig } from './config.js';
+import { observeDatasetAge } from './dataset/dataset-age.metric.js';
 import { DatasetStore } from './dataset/dataset-store.js';
 import { lookupAccessPolicy } from './grpc/lookup.access-policy.js';
 import { fastLookupServiceDefinition } from './grpc/lookup-service.definition.js';
@@ -61,6 +62,7 @@ export function buildLookupEngine(config: LookupEngineConfig, logger: Logger, cl
     ),
   });
   lifecycle.register(grpc);
+  observeDatasetAge(store, clock);
   lifecycle.register(startupStep('grpc-serving-status', async () => grpc.setServing(store.version !== undefined)));
 
   if (config.DATASET_EVENTS_ENABLED) {

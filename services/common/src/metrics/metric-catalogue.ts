@@ -111,6 +111,15 @@ export const METRIC_CATALOGUE: readonly CataloguedMetric[] = [
     help: 'Garbage collection pauses per kind (major, minor, incremental, weakcb).',
   },
   {
+    name: 'ipdata_dataset_age_seconds',
+    otelName: 'ipdata.dataset.age',
+    type: 'gauge',
+    labels: [],
+    generic: false,
+    where: 'lookup-engine, once a dataset is loaded',
+    help: 'Seconds since the served dataset was built (alert DatasetStale).',
+  },
+  {
     name: 'messaging_kafka_produce_errors_total',
     otelName: 'messaging.kafka.produce.errors',
     type: 'counter',
