@@ -120,6 +120,15 @@ export const METRIC_CATALOGUE: readonly CataloguedMetric[] = [
     help: 'Seconds since the served dataset was built (alert DatasetStale).',
   },
   {
+    name: 'ipdata_quota_reconcile_counters_raised_total',
+    otelName: 'ipdata.quota.reconcile.counters_raised',
+    type: 'counter',
+    labels: [],
+    generic: false,
+    where: 'stats, with QUOTA_RECONCILE_INTERVAL_SECONDS above 0',
+    help: 'Quota counters the periodic reconcile found below the rollups and raised (alert QuotaCountersDrifting).',
+  },
+  {
     name: 'messaging_kafka_produce_errors_total',
     otelName: 'messaging.kafka.produce.errors',
     type: 'counter',

@@ -1,5 +1,6 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
+import { prometheusText } from '@ipdata/common';
 import { waitFor } from '@ipdata/common/testing';
 import { quotaReconcileTask } from './quota-reconcile.task.js';
 import type { ReconcileResult } from './quota-reconciler.js';
@@ -42,5 +43,7 @@ describe('quotaReconcileTask', () => {
     expect(lines.filter((line) => line.msg === 'quota counters raised to the rollups')).toEqual([
       expect.objectContaining({ countersRaised: 3 }),
     ]);
+    // The alert's series counts the raised counters of every run.
+    expect(await prometheusText()).toMatch(/^ipdata_quota_reconcile_counters_raised_total\{[^}]*\} 3$/m);
   });
 });

@@ -1,6 +1,12 @@
 import type { Logger } from 'pino';
-import { PeriodicTask } from '@ipdata/common';
+import { PeriodicTask, metricsMeter } from '@ipdata/common';
 import type { QuotaReconciler } from './quota-reconciler.js';
+
+/** `ipdata_quota_reconcile_counters_raised_total`: counters a run found below the rollups (the QuotaCountersDrifting alert). */
+const countersRaised = metricsMeter().createCounter('ipdata.quota.reconcile.counters_raised', {
+  unit: '{counter}',
+  description: 'Quota counters the periodic reconcile raised to the rollups.',
+});
 
 /**
  * Raises the quota counters to the rollups every interval (QUOTA_RECONCILE_INTERVAL_SECONDS):
@@ -21,6 +27,7 @@ export function quotaReconcileTask(
       intervalMs,
       run: async () => {
         const result = await reconciler.reconcile();
+        countersRaised.add(result.countersRaised);
         if (result.countersRaised > 0) {
           logger.info(
             { accounts: result.accounts, countersRaised: result.countersRaised },
