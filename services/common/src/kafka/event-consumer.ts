@@ -10,7 +10,7 @@ import { headersToStrings, MalformedEventError, readCloudEventAttributes } from 
 import type { EventDeduplicator } from './event-deduplicator.js';
 import type { EventProducer } from './event-producer.js';
 import { dlqTopicName, type EventWithMeta, type TopicDefinition } from './topic-definition.js';
-import { recordConsumerLag } from '../metrics/kafka-metrics.js';
+import { recordConsumerLag, recordDeadLetter } from '../metrics/kafka-metrics.js';
 
 export interface ConsumedEvent<T> {
   event: T;
@@ -480,5 +480,6 @@ export class EventConsumer<T extends EventWithMeta> implements Component {
         },
       },
     ]);
+    recordDeadLetter(this.config.groupId, topic);
   }
 }

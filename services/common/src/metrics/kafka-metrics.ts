@@ -60,3 +60,13 @@ export function recordConsumerLag(group: string, batch: LagSource): void {
   }
   point.lag = Number(batch.offsetLag());
 }
+
+const deadLettered = meter.createCounter('ipdata.kafka.dlq.records', {
+  unit: '{record}',
+  description: 'Records a consumer moved to the DLQ, per consumer group and source topic.',
+});
+
+/** EventConsumer's hook: one poison record of `topic` moved to `<topic>.dlq` by `group`. */
+export function recordDeadLetter(group: string, topic: string): void {
+  deadLettered.add(1, { 'messaging.consumer.group.name': group, 'messaging.destination.name': topic });
+}

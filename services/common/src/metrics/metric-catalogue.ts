@@ -129,6 +129,15 @@ export const METRIC_CATALOGUE: readonly CataloguedMetric[] = [
     help: 'Quota counters the periodic reconcile found below the rollups and raised (alert QuotaCountersDrifting).',
   },
   {
+    name: 'ipdata_kafka_dlq_records_total',
+    otelName: 'ipdata.kafka.dlq.records',
+    type: 'counter',
+    labels: ['messaging_consumer_group_name', 'messaging_destination_name'],
+    generic: false,
+    where: 'services with an EventConsumer, after a record went to its DLQ',
+    help: 'Poison records a consumer moved to `<topic>.dlq`, per group and source topic (alert DeadLetterQueueReceiving).',
+  },
+  {
     name: 'messaging_kafka_produce_errors_total',
     otelName: 'messaging.kafka.produce.errors',
     type: 'counter',

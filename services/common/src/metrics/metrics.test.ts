@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { httpRouteMetrics } from './http-metrics.js';
-import { recordConsumerLag, recordKafkaProduceError } from './kafka-metrics.js';
+import { recordConsumerLag, recordDeadLetter, recordKafkaProduceError } from './kafka-metrics.js';
 import { METRIC_CATALOGUE } from './metric-catalogue.js';
 import { prometheusText, setMetricsServiceName } from './metrics-registry.js';
 import { rpcClientMetrics, rpcServerMetrics } from './rpc-metrics.js';
@@ -21,6 +21,8 @@ describe('metrics', () => {
     rpcClientMetrics('/ipdata.lookup.v1.LookupService/Lookup').record(14, 3);
     recordKafkaProduceError('usage.lookup.v1');
     recordConsumerLag('stats', { topic: 'usage.lookup.v1', partition: 2, offsetLag: () => '17' });
+    recordDeadLetter('stats', 'usage.lookup.v1');
+    recordDeadLetter('stats', 'usage.lookup.v1');
     const text = await prometheusText();
     const catalogued = new Set(METRIC_CATALOGUE.map((metric) => metric.name));
     const names = exposedNames(text);
@@ -37,6 +39,9 @@ describe('metrics', () => {
     );
     expect(text).toContain(
       'messaging_kafka_consumer_lag{messaging_consumer_group_name="stats",messaging_destination_name="usage.lookup.v1",messaging_destination_partition_id="2"',
+    );
+    expect(text).toMatch(
+      /^ipdata_kafka_dlq_records_total\{messaging_consumer_group_name="stats",messaging_destination_name="usage.lookup.v1",[^}]*\} 2$/m,
     );
   });
 });
